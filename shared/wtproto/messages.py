@@ -2,7 +2,8 @@
 
 Board to host: HELLO, CELL, BUTTON, SNAPSHOT, HEARTBEAT, LOG, DIAG.
 Host to board: HELLO (a request for the board's HELLO), HELLO_ACK, SNAPSHOT_REQ, DISPLAY, LED,
-BEEP, HEARTBEAT, LOG, DIAG_REQ.
+BEEP, HEARTBEAT, LOG, DIAG_REQ, REPL (stop the firmware and return to the MicroPython REPL, so that
+mpremote can reach the board; unreliable, no payload, sent a few times).
 Either way: ACK (a bare acknowledgement; every frame's header also carries one).
 
 Unpack functions raise ValueError on a payload of the wrong shape; the receiver answers that with a
@@ -19,6 +20,7 @@ HELLO_ACK = const(0x02)
 ACK = const(0x03)
 HEARTBEAT = const(0x04)
 LOG = const(0x05)
+REPL = const(0x06)  # host asks the firmware to stop and leave the MicroPython REPL (for deploying)
 CELL = const(0x10)
 BUTTON = const(0x11)
 SNAPSHOT_REQ = const(0x12)
@@ -35,6 +37,7 @@ NAMES = {
     ACK: "ACK",
     HEARTBEAT: "HEARTBEAT",
     LOG: "LOG",
+    REPL: "REPL",
     CELL: "CELL",
     BUTTON: "BUTTON",
     SNAPSHOT_REQ: "SNAPSHOT_REQ",

@@ -1,0 +1,81 @@
+"""1-bit panel images and the DISPLAY regions that carry them to the board.
+
+The wire format (see wtproto.messages.pack_display): rows of ``(w + 7) // 8`` bytes, most
+significant bit leftmost, 1 = ink. Pillow's mode "1" packs bits the same way but with 1 = white,
+so packing inverts. Regions start on a byte column (x multiple of 8), as panel RAM is addressed.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageChops
+
+from wtproto import messages as m
+from wtproto.frame import MAX_PAYLOAD
+
+Box = tuple[int, int, int, int]  # left, top, right, bottom (pillow convention: right/bottom exclusive)
+
+
+def to_panel_image(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A mode "1" image of exactly ``size``; anything else is converted (no dithering: e-ink text
+    and lines stay crisp) or rejected if its size differs."""
+    if image.size != size:
+        raise ValueError(f"image is {image.size[0]}x{image.size[1]}; the panel is {size[0]}x{size[1]}")
+    if image.mode != "1":
+        image = image.convert("L").point(lambda v: 255 if v >= 128 else 0).convert("1")
+    return image
+
+
+def align_box(box: Box, size: tuple[int, int]) -> Box:
+    """Widen ``box`` to whole bytes horizontally, clipped to the panel."""
+    left, top, right, bottom = box
+    left -= left % 8
+    right = min(size[0], right + (-right % 8))
+    return left, max(0, top), right, min(size[1], bottom)
+
+
+def changed_box(old: Image.Image | None, new: Image.Image) -> Box | None:
+    """The byte-aligned bounding box of the pixels that differ, None if none, the whole panel if
+    there is no previous image."""
+    if old is None or old.size != new.size:
+        return (0, 0, new.size[0], new.size[1])
+    diff = ImageChops.difference(old.convert("L"), new.convert("L")).getbbox()
+    if diff is None:
+        return None
+    return align_box(diff, new.size)
+
+
+def pack_region(image: Image.Image, box: Box) -> bytes:
+    """The wire bytes of ``box`` of a mode "1" image (1 = ink)."""
+    region = image.crop(box)
+    return ImageChops.invert(region.convert("L")).convert("1").tobytes()
+
+
+def unpack_region(data: bytes, w: int, h: int) -> Image.Image:
+    """Inverse of pack_region: a mode "1" image of the region."""
+    inverted = Image.frombytes("1", (w, h), bytes(data))
+    return ImageChops.invert(inverted.convert("L")).convert("1")
+
+
+def region_payloads(image: Image.Image, box: Box, refresh: int, max_payload: int = MAX_PAYLOAD) -> list[bytes]:
+    """DISPLAY payloads for ``box``, split by rows to fit the frame limit; only the last one asks
+    for the refresh (``m.REFRESH_PARTIAL`` or ``m.REFRESH_FULL``), so the panel updates once."""
+    left, top, right, bottom = box
+    w = right - left
+    stride = m.display_stride(w)
+    rows_per_frame = max(1, (max_payload - 9) // stride)
+    payloads = []
+    y = top
+    while y < bottom:
+        h = min(rows_per_frame, bottom - y)
+        data = pack_region(image, (left, y, right, y + h))
+        last = y + h >= bottom
+        payloads.append(m.pack_display(left, y, w, h, refresh if last else m.REFRESH_NONE, data))
+        y += h
+    return payloads
+
+
+def read_pbm(path: str) -> Image.Image:
+    """The panel image the simulated board wrote (binary PBM), as a mode "1" image."""
+    with Image.open(path) as im:
+        im.load()
+        return im.convert("1")
