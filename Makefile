@@ -11,7 +11,6 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PORT ?=
-KIOSK ?=
 
 .PHONY: setup run test bench deploy lint clean
 
@@ -27,7 +26,7 @@ $(STAMP): requirements.txt requirements-stubs.txt pyproject.toml
 	touch $@
 
 run: setup
-	$(BIN)/wordtable run $(if $(PORT),--port $(PORT)) $(if $(KIOSK),--kiosk)
+	$(BIN)/wordtable run $(if $(PORT),--port $(PORT))
 
 test: setup
 	$(BIN)/python -m pytest

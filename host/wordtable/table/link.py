@@ -234,6 +234,7 @@ class BoardLink:
         self._port_error_reported = False
         self.lost_count = 0
         self.link_count = 0
+        self.rx_bytes = 0
 
     # -- life cycle ---------------------------------------------------------------------------
     def start(self) -> BoardLink:
@@ -286,16 +287,15 @@ class BoardLink:
 
     def _silence_error(self, waited: float) -> BoardError:
         if self._ser is None:
-            return BoardPortError(f"The port {self.port} could not be opened in {waited:.0f} s; is the board plugged in?")
-        st = self.link.deframer.stats()
-        if st["frames"] == 0 and st["garbage_bytes"] > 0:
+            return BoardPortError(f"The port {self.port} could not be opened in {waited:g} s; is the board plugged in?")
+        if self.link.deframer.frames == 0 and self.rx_bytes > 0:
             return BoardSilentError(
                 f"The device at {self.port} sends data, but none of it is wordtable frames "
-                f"({st['garbage_bytes']} bytes in {waited:.0f} s). Is the wordtable firmware installed? "
+                f"({self.rx_bytes} bytes in {waited:g} s). Is the wordtable firmware installed? "
                 f"Install it with `make deploy PORT={self.port}`."
             )
         return BoardSilentError(
-            f"No answer from a board at {self.port} in {waited:.0f} s. Check the cable, and that the "
+            f"No answer from a board at {self.port} in {waited:g} s. Check the cable, and that the "
             f"wordtable firmware is installed (`make deploy PORT={self.port}`)."
         )
 
@@ -423,6 +423,7 @@ class BoardLink:
                 self._port_lost(f"reading from {self.port} failed: {exc}")
                 continue
             now = time.monotonic()
+            self.rx_bytes += len(data)
             with self._lock:
                 if data:
                     self._receive(data, now)

@@ -1,0 +1,73 @@
+"""``wordtable run`` and ``wordtable board ...``: the table's commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .link import BoardError, BoardLink
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    run = sub.add_parser("run", help="start the table: the simulated board (no --port) or a real one")
+    run.add_argument("--port", help="the board's serial port, e.g. /dev/ttyACM0 (default: the simulated board)")
+    run.add_argument("--workdir", default="run", help="where the simulated board keeps its files (default: ./run)")
+    run.add_argument("--no-input", action="store_true", help="play the scripted demo only, ask nothing")
+    run.set_defaults(func=cmd_run)
+
+    board = sub.add_parser("board", help="the table board: deploy firmware, status")
+    bsub = board.add_subparsers(dest="board_command", metavar="ACTION", required=True)
+    dep = bsub.add_parser("deploy", help="compile the firmware and copy it to the board with mpremote")
+    dep.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
+    dep.add_argument("--arch", default=None, help="mpy-cross architecture (default armv6m, the Pico's)")
+    dep.add_argument("--source", action="store_true", help="copy .py sources instead of .mpy bytecode")
+    dep.add_argument("--resume", action="store_true",
+                     help="no soft reset before copying (for the MicroPython unix port on a pty)")
+    dep.set_defaults(func=cmd_deploy)
+    st = bsub.add_parser("status", help="connect to the board and print what it reports")
+    st.add_argument("--port", required=True)
+    st.set_defaults(func=cmd_status)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from .demo import run_demo
+
+    interactive = sys.stdin.isatty() and not args.no_input
+    try:
+        return run_demo(args.port, Path(args.workdir), interactive=interactive)
+    except BoardError as exc:
+        print(f"wordtable: {exc}", file=sys.stderr)
+        return 2
+
+
+def cmd_deploy(args: argparse.Namespace) -> int:
+    from .deploy import DEFAULT_ARCH, deploy
+
+    try:
+        deploy(args.port, arch=args.arch or DEFAULT_ARCH, source=args.source, resume=args.resume)
+    except BoardError as exc:
+        print(f"wordtable: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    import time
+
+    try:
+        with BoardLink(args.port, reconnect=False) as link:
+            info = link.wait_linked(timeout=5)
+            time.sleep(1.2)  # one heartbeat
+            print(f"board: {info.board_name}, firmware {'.'.join(map(str, info.fw_version))}, boot {info.boot_id:04x}")
+            print(f"table: {info.grid[0]}x{info.grid[1]} grid + {info.seats} seats x {info.seat_cells} cells, "
+                  f"{info.buttons_per_seat} buttons a seat, display {info.display_size[0]}x{info.display_size[1]}")
+            print(f"pieces on the table: {len(link.cells)}")
+            if link.heartbeat:
+                hb = link.heartbeat
+                print(f"heap free: {hb['heap_free']} bytes, sweep: {hb['scan_ms']} ms, "
+                      f"read errors: {hb['read_errors']}, uptime: {hb['uptime_ms'] // 1000} s")
+    except BoardError as exc:
+        print(f"wordtable: {exc}", file=sys.stderr)
+        return 2
+    return 0
