@@ -1,0 +1,64 @@
+"""Entry point of the table-board firmware.
+
+On the MicroPython unix port (sys.platform "linux") it runs the ``sim`` board built from the
+command line; on a board it runs that board's configuration. Exceptions in the loop are reported to
+the host (LOG with CODE_EXCEPTION) and the loop starts again: the board never stops on its own.
+The sim stops when its serial line (stdin) is closed.
+"""
+
+import gc
+
+# Compiling the modules leaves garbage between their code; collecting as we import keeps free
+# memory in large blocks, which the cell tables, the panel RAM and 1 KB frames need.
+gc.threshold(4096)
+
+import sys  # noqa: E402
+import time  # noqa: E402
+
+from wtfw.app import App  # noqa: E402
+
+IDLE_WAIT_MS = 5  # longest wait for input when there is nothing to do
+FAULT_PAUSE_MS = 100  # after an exception, so a lasting fault does not spin the CPU
+
+
+def build_board():
+    if sys.platform == "linux":
+        from wtfw.boards import sim
+
+        try:
+            return sim.build(sys.argv[1:])
+        except (sim.UsageError, ValueError, OSError) as e:
+            sys.stderr.write("main.py: error: %s\n%s\n" % (e, sim.USAGE))
+            sys.exit(2)
+    try:
+        from wtfw.boards import pico  # type: ignore[attr-defined]  # written with the drivers
+    except ImportError as e:
+        sys.stderr.write("no board configuration for platform %s (%s)\n" % (sys.platform, e))
+        sys.exit(1)
+    return pico.build()
+
+
+def run(board, app):
+    transport = board.transport
+    while not transport.closed:
+        try:
+            while not transport.closed:
+                if not app.step(time.ticks_ms()):
+                    board.wait(IDLE_WAIT_MS)
+        except Exception as e:  # the board must outlive any bug: report and go on
+            app.report_exception(e, time.ticks_ms())
+            board.wait(FAULT_PAUSE_MS)
+    board.debug("the serial line was closed; stopping")
+
+
+def main():
+    board = build_board()
+    app = App(board, time.ticks_ms())
+    gc.threshold(-1)
+    gc.collect()
+    board.debug("firmware up: board %s, %d cells, boot_id %04x"
+                % (board.name, board.reader.ncells, app.boot_id))
+    run(board, app)
+
+
+main()

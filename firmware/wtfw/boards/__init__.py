@@ -1,0 +1,1 @@
+"""Board configurations: each module's ``build(...)`` returns a wtfw.board.Board."""

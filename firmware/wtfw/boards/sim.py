@@ -1,0 +1,115 @@
+"""The ``sim`` board: the firmware on the MicroPython unix port, with simulated readers, panel,
+buttons and feedback, the serial line on stdin/stdout and a control channel on a Unix socket.
+
+    micropython -X heapsize=128k firmware/main.py --board sim --control SOCKPATH --world WORLDFILE
+        --panel PBMFILE [--grid 15x15] [--seats 4] [--seat-cells 24] [--buttons 4] [--display 296x128]
+"""
+
+import select
+import sys
+
+from ..board import Board, cell_count
+from ..sim.control import ControlCommands, ControlServer
+from ..sim.devices import SimButtons, SimFeedback
+from ..sim.panel import SimPanel
+from ..sim.world import SimReader, World
+from ..stdio import StdioTransport
+
+USAGE = ("usage: main.py --board sim --control SOCKPATH --world WORLDFILE --panel PBMFILE"
+         " [--grid WxH] [--seats N] [--seat-cells N] [--buttons N] [--display WxH]")
+
+# option: (default, kind); kind "path", "size" (WxH, each 1..limit) or an int limit (0..limit)
+OPTIONS = {
+    "--board": ("sim", "path"),
+    "--control": (None, "path"),
+    "--world": (None, "path"),
+    "--panel": (None, "path"),
+    "--grid": ("15x15", 255),
+    "--seats": ("4", 255),
+    "--seat-cells": ("24", 255),
+    "--buttons": ("4", 255),
+    "--display": ("296x128", 4096),
+}
+_SIZES = ("--grid", "--display")
+
+
+class UsageError(Exception):
+    """Bad command-line options; the message says which and what is accepted."""
+
+
+def parse_args(argv):
+    """Options as a dict keyed by name without dashes ("seat_cells"); UsageError if wrong."""
+    given = {}
+    i = 0
+    while i < len(argv):
+        opt = argv[i]
+        if opt not in OPTIONS:
+            raise UsageError("unknown option %r" % opt)
+        if i + 1 >= len(argv):
+            raise UsageError("option %s needs a value" % opt)
+        given[opt] = argv[i + 1]
+        i += 2
+    out = {}
+    for opt, (default, kind) in OPTIONS.items():
+        text = given.get(opt, default)
+        if text is None:
+            raise UsageError("option %s is required" % opt)
+        key = opt[2:].replace("-", "_")
+        if kind == "path":
+            out[key] = text
+        elif opt in _SIZES:
+            out[key] = _size(opt, text, kind)
+        else:
+            out[key] = _number(opt, text, 0, kind)
+    if out["board"] != "sim":
+        raise UsageError("board %r cannot run on the unix port; use --board sim" % out["board"])
+    return out
+
+
+def _number(opt, text, lo, hi):
+    if not text.isdigit() or not lo <= int(text) <= hi:
+        raise UsageError("%s must be a whole number from %d to %d, not %r" % (opt, lo, hi, text))
+    return int(text)
+
+
+def _size(opt, text, hi):
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not parts[0].isdigit() or not parts[1].isdigit() \
+            or not 1 <= int(parts[0]) <= hi or not 1 <= int(parts[1]) <= hi:
+        raise UsageError("%s must be WIDTHxHEIGHT with each from 1 to %d, like 15x15, not %r"
+                         % (opt, hi, text))
+    return int(parts[0]), int(parts[1])
+
+
+def debug(text):
+    # stdout is the serial line: diagnostics go to stderr only.
+    sys.stderr.write("wtfw: %s\n" % text)
+
+
+def build(argv):
+    """The sim Board from command-line arguments (without the script name)."""
+    o = parse_args(argv)
+    gw, gh = o["grid"]
+    geometry = (gw, gh, o["seats"], o["seat_cells"], o["buttons"])
+    ncells = cell_count(geometry)
+    if ncells > 0xFFFF:
+        raise UsageError("%d cells; the protocol numbers at most 65535" % ncells)
+    world = World(ncells, o["world"])
+    warning = world.load()
+    if warning:
+        debug("warning: " + warning)
+    transport = StdioTransport()
+    poller = select.poll()
+    transport.register(poller)
+    reader = SimReader(world)
+    panel = SimPanel(o["display"][0], o["display"][1], o["panel"])
+    buttons = SimButtons(o["seats"], o["buttons"])
+    feedback = SimFeedback()
+    control = ControlServer(o["control"], ControlCommands(world, reader, buttons, panel, feedback),
+                            wake=poller)
+
+    def wait(timeout_ms):
+        poller.poll(timeout_ms)
+
+    return Board("sim", geometry, reader, panel, buttons, feedback, transport, services=(control,),
+                 wait=wait, debug=debug)

