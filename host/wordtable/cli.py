@@ -15,6 +15,7 @@ from . import __version__
 
 COMMAND_MODULES: tuple[str, ...] = (
     "wordtable.table.commands",
+    "wordtable.lexicon.commands",
 )
 
 
