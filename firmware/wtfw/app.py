@@ -68,6 +68,7 @@ class App:
         self._exception_ms = None
         self._exceptions_suppressed = 0
         self._display = []
+        self._snapshot_rid = None  # a SNAPSHOT_REQ waiting for room in the send queue
         self._panel_busy_since = None
         self._panel_reported = False
         self.events_dropped = 0
@@ -131,6 +132,8 @@ class App:
         if ticks_diff(now, self._heartbeat_due) >= 0:
             self._heartbeat_due = ticks_add(now, HEARTBEAT_MS)
             self.link.send(m.HEARTBEAT, self._heartbeat_payload(now), False)
+        if self._snapshot_rid is not None:
+            self._send_snapshot()
         if self._overflow_unreported:
             text = ("%d events were dropped because the send queue was full; ask for a SNAPSHOT"
                     % self._overflow_unreported)
@@ -158,6 +161,7 @@ class App:
     def _unlink(self, now):
         self.epoch = (self.epoch % 255) + 1
         self.state = UNLINKED
+        self._snapshot_rid = None  # the next session's host asks afresh
         self._send_hello(now)
 
     def _on_frame(self, f, now):
@@ -216,7 +220,8 @@ class App:
         if mtype == m.DISPLAY:
             self._on_display(payload, now)
         elif mtype == m.SNAPSHOT_REQ:
-            self._send_snapshot(m.unpack_snapshot_req(payload))
+            self._snapshot_rid = m.unpack_snapshot_req(payload)
+            self._send_snapshot()
         elif mtype == m.LED:
             led, rgb, mode, duration_ms = m.unpack_led(payload)
             self.board.feedback.led(led, rgb, mode, duration_ms)
@@ -243,15 +248,29 @@ class App:
             self.events_dropped += 1
             self._overflow_unreported += 1
 
-    def _on_cell(self, cell, uid):
-        self._event(m.CELL, m.pack_cell(cell, uid))
+    def _room(self, n):
+        return self.link.pending() + n <= self.link.max_queue
+
+    def _on_cell(self, cell, buf, n):
+        # Backpressure rather than loss: with the queue full the scanner keeps the change and
+        # offers it again on its next sweep.
+        if not self._room(1):
+            return False
+        self._event(m.CELL, m.pack_cell(cell, buf[:n]))
+        return True
 
     def _on_reader_fault(self, cell, errors):
         self.log(m.WARNING, m.CODE_READER,
                  "cell %d: %d read errors in a row; check its reader and antenna" % (cell, errors))
 
-    def _send_snapshot(self, request_id):
-        for part in m.pack_snapshot_parts(request_id, self.scanner.entries()):
+    def _send_snapshot(self):
+        # Taken from the reported state when it can go out whole: every CELL queued before it is
+        # part of it, and none queued after it is older than it.
+        parts = self.scanner.snapshot_parts(self._snapshot_rid)
+        if not self._room(len(parts)):
+            return
+        self._snapshot_rid = None
+        for part in parts:
             self._event(m.SNAPSHOT, part)
 
     def log(self, level, code, text):
@@ -319,7 +338,9 @@ class App:
         for line in trace.split("\n"):
             if line.strip().startswith("File "):
                 where = line.strip()
-        text = "%s: %s (%s)" % (exc.__class__.__name__, exc, where)
+        text = "%s: %s" % (exc.__class__.__name__, exc)
+        if where:
+            text += " (%s)" % where
         if self._exceptions_suppressed:
             text += "; %d more since the last report" % self._exceptions_suppressed
             self._exceptions_suppressed = 0
@@ -337,6 +358,7 @@ class App:
             ("scan_us", self.scan_us),
             ("sweeps", sc.sweeps),
             ("read_errors", sc.read_errors),
+            ("cells_deferred", sc.deferred),
             ("events_dropped", self.events_dropped),
             ("exceptions", self.exceptions),
             ("link", "linked" if self.state == LINKED else "unlinked"),

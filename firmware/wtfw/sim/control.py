@@ -297,6 +297,6 @@ def _listen(path):
         s.listen(MAX_CLIENTS)
     except OSError as e:
         s.close()
-        raise OSError("cannot listen on the control socket %s (%s)" % (path, e))
+        raise OSError("cannot listen on the control socket %s (%s)" % (path, e)) from None
     s.setblocking(False)
     return s

@@ -23,7 +23,7 @@ def parse_uid(text):
         uid = bytes.fromhex(text)
     except ValueError:
         raise ValueError("UID %r is not hexadecimal; give 8, 14 or 20 hex digits"
-                         " (a 4, 7 or 10-byte UID)" % text)
+                         " (a 4, 7 or 10-byte UID)" % text) from None
     if len(uid) not in UID_LENGTHS:
         raise ValueError("UID %r has %d bytes; an ISO 14443A UID has 4, 7 or 10 bytes"
                          " (8, 14 or 20 hex digits)" % (text, len(uid)))

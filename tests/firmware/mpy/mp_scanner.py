@@ -1,9 +1,10 @@
 """Debounce of cell reads (wtfw.scanner) on MicroPython."""
 
 import micropython
-from rig import UID4, UID7, UID10, eq
+from check import UID4, UID7, UID10, eq
 from wtfw.scanner import FAULT_READS, Scanner
 from wtfw.sim.world import SimReader, World
+from wtproto import messages as m
 
 
 class ScriptedReader:
@@ -31,10 +32,20 @@ class ScriptedReader:
         return len(r)
 
 
+def recorder(changes, accept=True):
+    """An on_change callback that notes (cell, uid) and answers ``accept``."""
+
+    def on_change(cell, buf, n):
+        changes.append((cell, bytes(buf[:n])))
+        return accept
+
+    return on_change
+
+
 def make(ncells=4):
     changes = []
     reader = ScriptedReader(ncells)
-    sc = Scanner(reader, lambda cell, uid: changes.append((cell, uid)))
+    sc = Scanner(reader, recorder(changes))
     return sc, reader, changes
 
 
@@ -122,7 +133,7 @@ def test_ten_byte_uid_is_reported_whole():
     sweeps(sc, 2)
     eq(changes, [(0, UID10), (1, UID4)])
     eq(len(changes[0][1]), 10)
-    eq(sc.entries(), [(0, UID10), (1, UID4)], "snapshot entries")
+    eq(sc.uid(0), UID10)
 
 
 def test_uid_that_shrinks_keeps_no_bytes_of_the_longer_one():
@@ -131,6 +142,21 @@ def test_uid_that_shrinks_keeps_no_bytes_of_the_longer_one():
     reader.script(0, [UID10, UID10, UID10[:4]])
     sweeps(sc, 4)
     eq(changes, [(0, UID10), (0, UID10[:4])])
+
+
+def test_change_refused_by_a_full_queue_is_offered_again_on_the_next_sweep():
+    refused = []
+    reader = ScriptedReader(3)
+    sc = Scanner(reader, recorder(refused, accept=False))
+    reader.script(1, [UID7])
+    sweeps(sc, 3)
+    eq(refused, [(1, UID7), (1, UID7)], "offered on every sweep while refused")
+    eq((sc.uid(1), sc.deferred), (b"", 2), "not reported yet")
+    accepted = []
+    sc._on_change = recorder(accepted)
+    sweeps(sc, 2)
+    eq(accepted, [(1, UID7)], "taken once there is room")
+    eq(sc.uid(1), UID7)
 
 
 def test_unsettled_counts_cells_waiting_for_a_second_read():
@@ -157,7 +183,7 @@ def test_scanning_in_slices_debounces_like_full_sweeps():
 def test_reader_that_fails_in_a_row_is_reported_once_until_it_reads_again():
     faults = []
     reader = ScriptedReader(2)
-    sc = Scanner(reader, lambda c, u: None, lambda cell, n: faults.append((cell, n)))
+    sc = Scanner(reader, recorder([]), lambda cell, n: faults.append((cell, n)))
     reader.script(1, [-1] * (FAULT_READS * 2) + [b""] + [-1] * FAULT_READS)
     sweeps(sc, FAULT_READS * 2)
     eq(faults, [(1, FAULT_READS)], "one report however long it fails")
@@ -172,7 +198,7 @@ def test_uid_longer_than_ten_bytes_from_a_reader_counts_as_a_read_error():
         def read_uid(self, cell, buf):
             return 11
 
-    sc = Scanner(Broken(), lambda c, u: None)
+    sc = Scanner(Broken(), recorder([]))
     sc.scan()
     eq(sc.read_errors, 1)
 
@@ -182,7 +208,7 @@ def test_sweep_of_an_unchanged_table_allocates_nothing():
     for cell in range(321):
         world._put(cell, bytes([4, cell & 0xFF, cell >> 8, 1, 2, 3, 4]))
     changes = []
-    sc = Scanner(SimReader(world), lambda cell, uid: changes.append(cell))
+    sc = Scanner(SimReader(world), recorder(changes))
     sweeps(sc, 2)
     eq(len(changes), 321, "every tag reported")
     micropython.heap_lock()
@@ -199,7 +225,7 @@ def test_sim_reader_misreads_count_as_errors_and_do_not_confirm():
     world = World(4, "/nonexistent/world.txt")
     reader = SimReader(world)
     changes = []
-    sc = Scanner(reader, lambda cell, uid: changes.append((cell, uid)))
+    sc = Scanner(reader, recorder(changes))
     world._put(2, UID7)
     reader.misread(2, 3)
     sweeps(sc, 3)
@@ -223,7 +249,7 @@ def test_flicker_on_a_cell_of_the_sim_produces_no_report():
     world = World(4, "/nonexistent/world.txt")
     reader = SimReader(world)
     changes = []
-    sc = Scanner(reader, lambda cell, uid: changes.append((cell, uid)))
+    sc = Scanner(reader, recorder(changes))
     world._put(0, UID7)
     sweeps(sc, 2)
     eq(changes, [(0, UID7)])
@@ -231,3 +257,21 @@ def test_flicker_on_a_cell_of_the_sim_produces_no_report():
     reader.flicker(3, UID10, 8)
     sweeps(sc, 12)
     eq(changes, [(0, UID7)], "flicker passes without reports")
+
+
+def test_snapshot_parts_are_byte_for_byte_those_of_the_protocol_package():
+    sc, reader, changes = make(300)
+    uids = (UID4, UID7, UID10)
+    for cell in range(0, 300, 2):
+        reader.script(cell, [uids[cell % 3]])
+    sweeps(sc, 2)
+    entries = [(c, uids[c % 3]) for c in range(0, 300, 2)]
+    for max_payload in (64, 200, 1024):
+        eq([bytes(p) for p in sc.snapshot_parts(300 + 7, max_payload)],
+           m.pack_snapshot_parts(300 + 7, entries, max_payload), "max_payload %d" % max_payload)
+
+
+def test_snapshot_of_an_empty_table_is_one_part_without_entries():
+    sc, reader, changes = make(10)
+    sweeps(sc, 2)
+    eq([bytes(p) for p in sc.snapshot_parts(5)], m.pack_snapshot_parts(5, []))

@@ -4,8 +4,7 @@
 the real wtproto Link, and drives them with a fake clock. Runs under MicroPython only.
 """
 
-import os
-
+import check
 from wtfw.app import LINKED, App
 from wtfw.board import Board, cell_count
 from wtfw.sim.devices import SimButtons, SimFeedback
@@ -14,12 +13,6 @@ from wtfw.sim.world import SimReader, World
 from wtproto import messages as m
 from wtproto.frame import Deframer, encode_frame
 from wtproto.link import Link
-
-TMP = "/tmp"  # set by run.py to the test's own directory
-
-UID4 = b"\x04\xa1\xb2\xc3"
-UID7 = b"\x04\x11\x22\x33\x44\x55\x66"
-UID10 = b"\x08\x01\x02\x03\x04\x05\x06\x07\x08\x09"
 
 
 class MemoryLine:
@@ -45,11 +38,11 @@ class Rig:
     """App + sim devices + memory line + host link. ``now`` is the fake clock (ms)."""
 
     def __init__(self, geometry=(4, 4, 2, 3, 2), display=(64, 32), boot_id=0x1234, panel=None,
-                 reader=None, name="rig"):
+                 reader=None, name="rig", keep_wire=True):
         self.now = 1000
-        self.world = World(cell_count(geometry), TMP + "/world.txt")
+        self.world = World(cell_count(geometry), check.TMP + "/world.txt")
         self.reader = reader if reader is not None else SimReader(self.world)
-        self.panel = panel if panel is not None else SimPanel(display[0], display[1], TMP + "/panel.pbm")
+        self.panel = panel if panel is not None else SimPanel(display[0], display[1], check.TMP + "/panel.pbm")
         self.buttons = SimButtons(geometry[2], geometry[4])
         self.feedback = SimFeedback()
         self.line = MemoryLine()
@@ -60,6 +53,7 @@ class Rig:
         self.host = Link()
         self.raw = Deframer()  # everything the board wrote, frame by frame, as the wire carries it
         self.wire = []  # (version, mtype, seq, ack, payload) of every frame the board wrote
+        self.keep_wire = keep_wire  # False: only HELLOs and HEARTBEATs (a full table's frames fill the heap)
         self.got = []  # (mtype, payload) delivered by the host link (in order, no duplicates)
         self.auto_ack = True
 
@@ -79,8 +73,10 @@ class Rig:
         data = bytes(self.line.from_board)
         self.line.from_board = bytearray()
         if data:
-            self.wire.extend(self.raw.feed(data))
-            for v, mtype, _seq, _ack, payload in self.host.feed(data, self.now):
+            for f in self.raw.feed(data):
+                if self.keep_wire or f[1] in (m.HELLO, m.HEARTBEAT):
+                    self.wire.append(f)
+            for _v, mtype, _seq, _ack, payload in self.host.feed(data, self.now):
                 if mtype != m.ACK:
                     self.got.append((mtype, bytes(payload)))
         if self.auto_ack:
@@ -139,16 +135,3 @@ def place(rig, cell, uid):
 
 def lift(rig, cell):
     rig.world._put(cell, b"")
-
-
-def eq(actual, expected, what=""):
-    """assert actual == expected, saying both (MicroPython does not rewrite asserts)."""
-    if actual != expected:
-        raise AssertionError("%s: expected %r, got %r" % (what or "value", expected, actual))
-
-
-def remove(path):
-    try:
-        os.remove(path)
-    except OSError:
-        pass
