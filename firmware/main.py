@@ -61,4 +61,5 @@ def main():
     run(board, app)
 
 
-main()
+if __name__ == "__main__":
+    main()

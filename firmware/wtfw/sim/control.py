@@ -185,7 +185,7 @@ class ControlServer:
         self._sock = _listen(path)
         self._poll = select.poll()
         self._register(self._sock)
-        self._clients = {}  # socket -> bytearray of a partly received line
+        self._clients = {}  # socket -> [partly received line, in an overlong line]
         self._rbuf = bytearray(256)
 
     def attach(self, app):
@@ -231,7 +231,7 @@ class ControlServer:
             c.write(b"error: too many control connections (at most %d)\n" % MAX_CLIENTS)
             c.close()
             return
-        self._clients[c] = bytearray()
+        self._clients[c] = [bytearray(), False]
         self._register(c)
 
     def _read(self, c, ev, now):
@@ -244,7 +244,8 @@ class ControlServer:
         if not n:
             self._drop(c)
             return False
-        buf = self._clients[c]
+        state = self._clients[c]  # [partial line, discarding the rest of an overlong line]
+        buf = state[0]
         buf.extend(self._rbuf[:n])
         replies = []
         while True:
@@ -253,6 +254,9 @@ class ControlServer:
                 break
             line = bytes(buf[:i])
             buf = buf[i + 1:]
+            if state[1]:
+                state[1] = False  # the end of the overlong line: nothing to answer
+                continue
             if len(line) > MAX_LINE:
                 replies.append("error: line of %d characters; at most %d" % (len(line), MAX_LINE))
                 continue
@@ -263,10 +267,12 @@ class ControlServer:
                 continue
             replies.append(self.commands.execute(text, now))
         if len(buf) > MAX_LINE:
-            replies.append("error: line longer than %d characters without a newline; it was discarded"
-                           % MAX_LINE)
+            if not state[1]:
+                replies.append("error: line longer than %d characters; it is ignored up to its newline"
+                               % MAX_LINE)
+                state[1] = True
             buf = bytearray()
-        self._clients[c] = buf
+        state[0] = buf
         if replies:
             out = ("\n".join(replies) + "\n").encode()
             try:
