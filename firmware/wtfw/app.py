@@ -374,13 +374,6 @@ class App:
 def _random16():
     import os
 
-    try:
-        b = os.urandom(2)
-        return b[0] | (b[1] << 8)
-    except (AttributeError, OSError):
-        import random
-        import time
-
-        random.seed(time.ticks_us())
-        return random.getrandbits(16)
+    b = os.urandom(2)
+    return b[0] | (b[1] << 8)
 

@@ -94,7 +94,7 @@ class StdioTransport:
 def _make_raw(stream):
     # True if ``stream`` is a terminal, now in raw mode with non-blocking reads.
     try:
-        import termios
+        import termios  # type: ignore[import-not-found]  # unix port only; the rp2 stubs lack it
     except ImportError:
         return False
     try:

@@ -198,7 +198,7 @@ def pack_snapshot_parts(request_id, entries, max_payload=MAX_PAYLOAD):
     the host always learns that the snapshot is complete.
     """
     chunks = []
-    cur = []
+    cur = []  # type: list
     size = 5
     for cell, uid in entries:
         n = 3 + len(uid)

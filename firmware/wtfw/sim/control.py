@@ -297,9 +297,10 @@ def _listen(path):
         os.remove(path)  # a stale socket left by an earlier run
     except OSError:
         pass
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    af_unix = socket.AF_UNIX  # type: ignore[attr-defined]  # unix port only; the rp2 stubs lack it
+    s = socket.socket(af_unix, socket.SOCK_STREAM)
     try:
-        s.bind(struct.pack("H%ds" % _SUN_PATH, socket.AF_UNIX, p))
+        s.bind(struct.pack("H%ds" % _SUN_PATH, af_unix, p))
         s.listen(MAX_CLIENTS)
     except OSError as e:
         s.close()
