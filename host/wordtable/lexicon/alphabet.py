@@ -134,6 +134,23 @@ class Alphabet:
             word = word.replace(dst, src)
         return word
 
+    @property
+    def ascii_upper_is_canonical(self) -> bool:
+        """True when, for ASCII text, ``text.strip().upper()`` is the canonical form or no word at all.
+
+        So for English and German; not for Dutch, whose ASCII ``IJ`` becomes the letter ``Ĳ``.
+        """
+        return not self.digraphs and all(not src.isascii() for src, _ in self.replace)
+
+    def is_canonical(self, text: str) -> bool:
+        """True when ``text`` is already in canonical form (only canonical letters, no digraph spelt out).
+
+        The empty string counts as canonical (it is no word in any alphabet).
+        """
+        if not self._letter_set.issuperset(text):
+            return False
+        return not any(src in text for src, _ in self.digraphs)
+
     def is_letter(self, ch: str) -> bool:
         """True when ``ch`` is one canonical letter of this alphabet."""
         return ch in self._letter_set

@@ -7,6 +7,9 @@ the distinct sub-multisets of the rack, extend them by each letter once per blan
 signature up by binary search in one sorted ``array('Q')``. A 7-letter rack with one blank is about 1,700
 look-ups.
 
+The words themselves are kept in the same order as the signatures, in one UTF-8 byte string with an offset
+array, so a hit at position ``i`` is ``blob[offsets[i]:offsets[i + 1]]``: no Python object per word.
+
 Two different multisets share a signature only by chance, with odds of about one in 2**64 per look-up
 pair; every hit is also checked for the right length.
 """
@@ -32,23 +35,45 @@ def letter_weights(size: int) -> tuple[int, ...]:
 
 
 class AnagramIndex:
-    """Sorted signatures of all words, each paired with the word's id in the lexicon's trie."""
+    """Sorted signatures of all words, and the words in the same order."""
 
-    __slots__ = ("weights", "signatures", "ids")
+    __slots__ = ("weights", "signatures", "offsets", "blob")
 
-    def __init__(self, weights: tuple[int, ...], signatures: array, ids: array) -> None:
-        if len(signatures) != len(ids):
-            raise ValueError("signatures and ids differ in length")
+    def __init__(self, weights: tuple[int, ...], signatures: array, offsets: array, blob: bytes) -> None:
+        if len(offsets) != len(signatures) + 1 or (offsets and offsets[-1] != len(blob)):
+            raise ValueError("anagram index arrays do not fit together")
         self.weights = weights
         self.signatures = signatures
-        self.ids = ids
+        self.offsets = offsets
+        self.blob = blob
 
     @classmethod
-    def build(cls, alphabet_size: int, encoded: Iterable[tuple[bytes, int]]) -> AnagramIndex:
-        """Index ``(letter indices, word id)`` pairs."""
+    def build(cls, alphabet_size: int, words: Iterable[tuple[str, bytes]]) -> AnagramIndex:
+        """Index ``(word, letter indices)`` pairs."""
         weights = letter_weights(alphabet_size)
-        pairs = sorted((sum(weights[c] for c in codes) & _MASK, wid) for codes, wid in encoded)
-        return cls(weights, array("Q", [s for s, _ in pairs]), array("I", [w for _, w in pairs]))
+        rows = sorted((sum(weights[c] for c in codes) & _MASK, word) for word, codes in words)
+        parts = [w.encode("utf-8") for _, w in rows]
+        offsets = array("I", [0])
+        total = 0
+        for part in parts:
+            total += len(part)
+            offsets.append(total)
+        return cls(weights, array("Q", [s for s, _ in rows]), offsets, b"".join(parts))
+
+    def __len__(self) -> int:
+        return len(self.signatures)
+
+    def word(self, position: int) -> str:
+        """The word at ``position`` (as yielded by :meth:`candidates`)."""
+        return self.blob[self.offsets[position] : self.offsets[position + 1]].decode("utf-8")
+
+    def words(self) -> list[str]:
+        """All words, in signature order."""
+        offsets, blob = self.offsets, self.blob
+        text = blob.decode("utf-8")
+        if text.isascii():
+            return [text[offsets[i] : offsets[i + 1]] for i in range(len(self))]
+        return [self.word(i) for i in range(len(self))]
 
     def signature(self, codes: Iterable[int]) -> int:
         """Signature of a multiset of letter indices."""
@@ -58,7 +83,7 @@ class AnagramIndex:
     def candidates(
         self, codes: list[int], blanks: int, *, partial: bool, min_length: int, max_length: int
     ) -> Iterator[tuple[int, int]]:
-        """``(word id, length)`` for every signature the rack can make.
+        """``(position, length)`` for every signature the rack can make.
 
         ``codes`` are the rack's letters (indices), ``blanks`` the number of blank tiles. With ``partial``,
         any sub-multiset counts (sub-anagrams); without, all tiles must be used.
@@ -82,25 +107,29 @@ class AnagramIndex:
                 for letter in alphabet:
                     grown[(s + weights[letter]) & _MASK] = n + 1
             subs = grown
-        sigs, ids = self.signatures, self.ids
+        sigs = self.signatures
         size = len(sigs)
         for s, n in subs.items():
             if n < min_length or n > max_length:
                 continue
             i = bisect_left(sigs, s)
             while i < size and sigs[i] == s:
-                yield ids[i], n
+                yield i, n
                 i += 1
 
     def to_sections(self) -> dict[str, bytes]:
         """The arrays as named byte strings for a cache file."""
-        return {"anagram.signatures": self.signatures.tobytes(), "anagram.ids": self.ids.tobytes()}
+        return {
+            "anagram.signatures": self.signatures.tobytes(),
+            "anagram.offsets": self.offsets.tobytes(),
+            "anagram.words": self.blob,
+        }
 
     @classmethod
     def from_sections(cls, alphabet_size: int, sections: dict[str, memoryview]) -> AnagramIndex:
         """Rebuild from :meth:`to_sections` output."""
         sigs = array("Q")
         sigs.frombytes(sections["anagram.signatures"])
-        ids = array("I")
-        ids.frombytes(sections["anagram.ids"])
-        return cls(letter_weights(alphabet_size), sigs, ids)
+        offsets = array("I")
+        offsets.frombytes(sections["anagram.offsets"])
+        return cls(letter_weights(alphabet_size), sigs, offsets, bytes(sections["anagram.words"]))

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 MAGIC = b"WTLEX\x00\x01\n"
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever the layout or the meaning of a section changes; part of every fingerprint."""
 
 _DIGEST = 32

@@ -1,11 +1,11 @@
 """Compiling a set of canonical words into the structures a :class:`~wordtable.lexicon.Lexicon` queries.
 
-* a MARISA trie (``marisa-trie``): the validity set. Membership is one C call (well over a million checks a
-  second) and 172,820 words take under half a megabyte, where a Python ``set`` of them costs about 20 MB;
-  each word also gets a dense id (``key_id``/``restore_key``), which the anagram index stores;
-* the DAWG of the words and the DAWG of the reversed words (:mod:`.dawg`), for move generation, pattern
-  search and extension at either end;
-* the anagram index (:mod:`.anagram_index`).
+* the validity set: a dawgdic DAWG from the ``dawg2`` package (C++). Membership is one C call, about five
+  million checks a second, and 172,820 words take half a megabyte, where a Python ``set`` of them costs
+  about 20 MB of the 40 MB the whole process may use (docs/lexicons.md);
+* our own DAWG of the words and of the reversed words (:mod:`.dawg`), in flat arrays a move generator can
+  walk letter by letter, for move generation, pattern search and extension at either end;
+* the anagram index (:mod:`.anagram_index`), which also holds the word list itself.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-import marisa_trie
+import dawg as dawgdic  # the dawg2 package
 
 from .alphabet import Alphabet
 from .anagram_index import AnagramIndex
@@ -24,7 +24,7 @@ from .dawg import Dawg, build_dawg
 class Structures:
     """The compiled forms of one word set."""
 
-    trie: marisa_trie.Trie
+    validity: dawgdic.DAWG
     dawg: Dawg
     reverse: Dawg
     anagrams: AnagramIndex
@@ -35,17 +35,16 @@ def compile_words(words: Iterable[str], alphabet: Alphabet) -> Structures:
     # Code point order is letter index order (the alphabet is kept sorted), so this is the DAWG's order too.
     ordered = sorted(set(words))
     encoded = [alphabet.encode(w) for w in ordered]
-    trie = marisa_trie.Trie(ordered, order=marisa_trie.LABEL_ORDER)
+    validity = dawgdic.DAWG(ordered)
     dawg = build_dawg(encoded)
     reverse = build_dawg(sorted(e[::-1] for e in encoded))
-    key_id = trie.key_id
-    anagrams = AnagramIndex.build(len(alphabet), zip(encoded, map(key_id, ordered), strict=True))
-    return Structures(trie, dawg, reverse, anagrams)
+    anagrams = AnagramIndex.build(len(alphabet), zip(ordered, encoded, strict=True))
+    return Structures(validity, dawg, reverse, anagrams)
 
 
 def to_sections(s: Structures) -> dict[str, bytes]:
     """All structures as named byte strings for a cache file."""
-    sections = {"trie": s.trie.tobytes()}
+    sections = {"validity": s.validity.tobytes()}
     sections.update(s.dawg.to_sections("dawg"))
     sections.update(s.reverse.to_sections("reverse"))
     sections.update(s.anagrams.to_sections())
@@ -54,10 +53,10 @@ def to_sections(s: Structures) -> dict[str, bytes]:
 
 def from_sections(sections: dict[str, memoryview], alphabet: Alphabet) -> Structures:
     """Rebuild the structures from :func:`to_sections` output (KeyError/ValueError when incomplete)."""
-    trie = marisa_trie.Trie()
-    trie.frombytes(bytes(sections["trie"]))
+    validity = dawgdic.DAWG()
+    validity.frombytes(bytes(sections["validity"]))
     return Structures(
-        trie=trie,
+        validity=validity,
         dawg=Dawg.from_sections(sections, "dawg"),
         reverse=Dawg.from_sections(sections, "reverse"),
         anagrams=AnagramIndex.from_sections(len(alphabet), sections),

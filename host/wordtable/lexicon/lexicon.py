@@ -50,7 +50,8 @@ class Lexicon:
     def __init__(self, meta: dict[str, Any], alphabet: Alphabet, structures: Structures) -> None:
         self.meta = meta
         self.alphabet = alphabet
-        self.trie = structures.trie
+        self.validity = structures.validity
+        """The validity set (a dawgdic DAWG): ``word in lexicon.validity`` for canonical words."""
         self.dawg: Dawg = structures.dawg
         """DAWG of the words; see :mod:`wordtable.lexicon.dawg` for the walking API."""
         self.reverse_dawg: Dawg = structures.reverse
@@ -60,7 +61,14 @@ class Lexicon:
         """Words the profile removed, each with the reason."""
         self.added: frozenset[str] = frozenset(meta.get("added", ()))
         """Words the profile's allow list added that the lexicon itself lacks."""
-        self._contains = self.trie.__contains__
+        self._contains = self.validity.__contains__
+        letters = frozenset(alphabet.letters)
+        # A miss on text made only of canonical letters is final: no spelling rule could change it.
+        self._plain: Callable[[str], bool] = (
+            letters.issuperset if not alphabet.digraphs else alphabet.is_canonical
+        )
+        self._size = len(self.anagram_index)
+        self._ascii_upper = alphabet.ascii_upper_is_canonical
 
     # -- identity ------------------------------------------------------------------------------------
 
@@ -90,11 +98,15 @@ class Lexicon:
         return str(self.meta["licence"])
 
     def __len__(self) -> int:
-        return len(self.trie)
+        return self._size
 
     def __iter__(self) -> Iterator[str]:
         """All words, in alphabet order."""
-        return iter(self.trie.keys())
+        return iter(self.words())
+
+    def words(self) -> list[str]:
+        """All words, in alphabet order (a new list)."""
+        return sorted(self.anagram_index.words())
 
     def __repr__(self) -> str:
         prof = f" profile={self.profile!r}" if self.profile else ""
@@ -111,8 +123,12 @@ class Lexicon:
         try:
             if self._contains(text):
                 return True
-        except (TypeError, AttributeError):  # not a str at all (marisa-trie raises either)
+        except TypeError:  # not text at all
             return False
+        if self._plain(text):
+            return False
+        if self._ascii_upper and text.isascii():
+            return self._contains(text.strip().upper())
         word = self.alphabet.canonical(text)
         return word is not None and word != text and self._contains(word)
 
@@ -157,12 +173,12 @@ class Lexicon:
         codes, blanks = self._rack(letters)
         total = len(codes) + blanks
         longest = total if max_length is None else min(total, max_length)
-        restore = self.trie.restore_key
+        index = self.anagram_index
         found = []
-        for wid, n in self.anagram_index.candidates(
+        for position, n in index.candidates(
             codes, blanks, partial=not exact, min_length=max(1, min_length), max_length=longest
         ):
-            word = restore(wid)
+            word = index.word(position)
             if len(word) == n:
                 found.append(word)
         found.sort(key=lambda w: (-len(w), w))
@@ -243,7 +259,7 @@ class Lexicon:
             return []
         base = len(word)
         if where == "both":
-            found = [w for w in self.trie.keys() if word in w and len(w) - base >= min_added]
+            found = [w for w in self.anagram_index.words() if word in w and len(w) - base >= min_added]
         else:
             codes = self.alphabet.encode(word)
             decode = self.alphabet.decode
@@ -286,7 +302,7 @@ class Lexicon:
             return []
         seen: set[str] = set()
         found = []
-        prefixes = self.trie.prefixes
+        prefixes = self.validity.prefixes
         for start in range(len(word)):
             for w in prefixes(word[start:]):
                 if len(w) >= min_length and w not in seen and (include_self or w != word):
@@ -396,7 +412,7 @@ def _words_from_source(spec: LexiconSpec, alphabet: Alphabet) -> tuple[list[str]
 
 def _words_with_profile(name: str, eff: ProfileEffect) -> tuple[list[str], dict[str, Any]]:
     base = load(name)
-    words = set(base.trie.keys())
+    words = set(base.anagram_index.words())
     blocked = {w: why for w, why in eff.blocked.items() if w in words}
     added = sorted(eff.allowed - words)
     words.difference_update(blocked)
@@ -436,7 +452,7 @@ def _open(
     full = dict(
         meta,
         **extra,
-        word_count=len(structures.trie),
+        word_count=len(structures.anagrams),
         built_at=datetime.now(UTC).isoformat(timespec="seconds"),
         build_seconds=round(seconds, 3),
     )
