@@ -87,29 +87,38 @@ class Link:
     def feed(self, data, now):
         """Take received bytes; return the messages now deliverable, in order, as
         ``(version, mtype, seq, ack, payload)`` tuples. Frames of another protocol version are
-        returned untouched (the session layer reports them) and do not count as link traffic."""
+        returned untouched (the session layer reports them) and do not count as link traffic.
+
+        A session layer that may ``reset`` in reaction to a message (a handshake) must not use
+        this: frames after the handshake in the same read would be numbered against the old
+        session. It takes ``deframer.feed(data)`` and calls ``accept`` frame by frame instead.
+        """
         delivered = []
         for f in self.deframer.feed(data):
-            version, mtype, seq, ack, _payload = f
-            if version != self.version:
+            if self.accept(f, now):
                 delivered.append(f)
-                continue
-            self.last_rx_ms = now
-            if ack:
-                self._on_ack(ack)
-            if seq == 0:
-                if mtype != ACK:
-                    delivered.append(f)
-                continue
-            self._ack_due = True
-            if seq == next_seq(self._rx_last):
-                self._rx_last = seq
-                delivered.append(f)
-            elif self._rx_last and seq_dist(seq, self._rx_last) < 128:
-                self.duplicates += 1
-            else:
-                self.out_of_order += 1
         return delivered
+
+    def accept(self, f, now):
+        """Process one frame from ``deframer.feed``: take its acknowledgement, and say whether it
+        is to be delivered (True) or was a bare ACK, a duplicate or out of order (False)."""
+        version, mtype, seq, ack, _payload = f
+        if version != self.version:
+            return True
+        self.last_rx_ms = now
+        if ack:
+            self._on_ack(ack)
+        if seq == 0:
+            return mtype != ACK
+        self._ack_due = True
+        if seq == next_seq(self._rx_last):
+            self._rx_last = seq
+            return True
+        if self._rx_last and seq_dist(seq, self._rx_last) < 128:
+            self.duplicates += 1
+        else:
+            self.out_of_order += 1
+        return False
 
     def _on_ack(self, ack):
         unacked = self._unacked

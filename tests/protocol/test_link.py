@@ -117,3 +117,27 @@ def test_frames_of_another_protocol_version_are_passed_up_untouched():
     got = b.feed(a.poll(0), 0)
     assert got and got[0][0] == 2
     assert b.last_rx_ms is None
+
+
+def test_a_reset_between_frames_of_one_read_numbers_the_next_frame_in_the_new_session():
+    """HELLO_ACK and the first message of the new session often arrive in one read: accepting
+    frame by frame lets the session reset in between, so the message is delivered and acknowledged
+    at once instead of being resent after a timeout."""
+    host, board = Link(), Link()
+    board_old = Link()
+    board_old.send(m.CELL, b"old")
+    host.feed(board_old.poll(0), 0)  # the host had a session with this board before
+    host.reset(keep_pending=False)
+    host.send(m.HELLO_ACK, b"ack", reliable=False)
+    host.send(m.SNAPSHOT_REQ, m.pack_snapshot_req(1))
+    wire = host.poll(0)
+    delivered = []
+    for f in board.deframer.feed(wire):
+        if board.accept(f, 0):
+            delivered.append(f[1])
+            if f[1] == m.HELLO_ACK:
+                board.reset()
+    assert delivered == [m.HELLO_ACK, m.SNAPSHOT_REQ]
+    host.feed(board.poll(1), 1)
+    assert host.pending() == 0
+    assert host.poll(500) == b""  # nothing to resend

@@ -19,6 +19,7 @@ import queue
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -235,6 +236,8 @@ class BoardLink:
         self.lost_count = 0
         self.link_count = 0
         self.rx_bytes = 0
+        self.repeats_dropped = 0
+        self._recent_buttons: deque[tuple[int, int, int, int, int]] = deque(maxlen=64)
 
     # -- life cycle ---------------------------------------------------------------------------
     def start(self) -> BoardLink:
@@ -431,7 +434,13 @@ class BoardLink:
                 self._flush()
 
     def _receive(self, data: bytes, now: float) -> None:
-        for version, mtype, _seq, _ack, payload in self.link.feed(data, host_ticks_ms()):
+        ticks = host_ticks_ms()
+        # Frame by frame: a HELLO resets the numbering, and frames after it in the same read
+        # belong to the new session.
+        for frame in self.link.deframer.feed(data):
+            if not self.link.accept(frame, ticks):
+                continue
+            version, mtype, _seq, _ack, payload = frame
             if version != PROTOCOL_VERSION:
                 if self.error is None:
                     self.error = ProtocolVersionError(version)
@@ -453,6 +462,11 @@ class BoardLink:
             return  # left over from before the handshake; the snapshot will cover it
         if mtype == m.CELL:
             cell, uid = m.unpack_cell(payload)
+            if self.cells.get(cell) == (uid or None):
+                # Already known: an event the board sent again after a relink, because the
+                # acknowledgement was lost with the link. The table is as we believed.
+                self.repeats_dropped += 1
+                return
             if uid:
                 self.cells[cell] = uid
             else:
@@ -460,6 +474,11 @@ class BoardLink:
             self._emit(CellChanged(cell, uid or None))
         elif mtype == m.BUTTON:
             seat, button, action, t_ms = m.unpack_button(payload)
+            key = (self.info.boot_id if self.info else 0, seat, button, action, t_ms)
+            if key in self._recent_buttons:
+                self.repeats_dropped += 1  # the same edge, sent again after a relink
+                return
+            self._recent_buttons.append(key)
             self._emit(ButtonChanged(seat, button, action == m.PRESSED, t_ms))
         elif mtype == m.SNAPSHOT:
             self._on_snapshot(payload)
