@@ -39,7 +39,17 @@ VERSION_REPLY_MS = const(500)  # at most one protocol-version complaint per this
 EXCEPTION_LOG_MS = const(1000)  # at most one exception LOG per this many ms
 DISPLAY_QUEUE = const(16)  # DISPLAY regions kept while the panel is busy refreshing
 PANEL_TIMEOUT_MS = const(15000)  # a panel busy this long is reported
+# SNAPSHOT payloads of at most 256 bytes: a full table (321 cells) is 17 parts, and the link never
+# holds more than a few hundred bytes of one in a single heap block (1 KB parts, and the 4 KB that
+# link.poll joins them into, do not always find room in a fragmented 128 KB heap).
+SNAPSHOT_PART = const(256)
+# Frames the board has in flight. The window is the sender's own choice (the host's receiver takes
+# any); 4 rather than the link's 8 halves what one link.poll() builds and joins in the heap, and
+# the board sends little (cells, buttons, snapshots) over a line with a round trip of milliseconds.
+BOARD_WINDOW = const(4)
+SNAPSHOT_SMALL_PARTS = const(32)
 _RX_BUF = const(256)
+_RX_READS = const(8)  # at most this many buffers of input per step (2 KB: two full frames)
 
 
 class App:
@@ -49,7 +59,7 @@ class App:
         self.board = board
         self.transport = board.transport
         self.panel = board.panel
-        self.link = Link()
+        self.link = Link(window=BOARD_WINDOW)
         if boot_id is None:
             boot_id = _random16()
         self.boot_id = boot_id & 0xFFFF
@@ -89,11 +99,19 @@ class App:
         deserves another step at once (input, an unsettled cell), False if the loop may wait."""
         self.steps += 1
         busy = False
-        n = self.transport.readinto(self._rx)
-        if n:
+        for _ in range(_RX_READS):
+            n = self.transport.readinto(self._rx)
+            if not n:
+                break
             busy = True
-            for f in self.link.feed(self._rx[:n], now):
-                self._on_frame(f, now)
+            # Frame by frame (not link.feed): a HELLO_ACK resets the link, and the frames after it
+            # in the same read must be numbered in the new session.
+            link = self.link
+            for f in link.deframer.feed(self._rx[:n]):
+                if link.accept(f, now):
+                    self._on_frame(f, now)
+            if n < _RX_BUF:
+                break
         for s in self.board.services:
             if s.service(now):
                 busy = True
@@ -266,7 +284,9 @@ class App:
     def _send_snapshot(self):
         # Taken from the reported state when it can go out whole: every CELL queued before it is
         # part of it, and none queued after it is older than it.
-        parts = self.scanner.snapshot_parts(self._snapshot_rid)
+        parts = self.scanner.snapshot_parts(self._snapshot_rid, SNAPSHOT_PART)
+        if len(parts) > SNAPSHOT_SMALL_PARTS:  # a table far larger than ours: full-size parts
+            parts = self.scanner.snapshot_parts(self._snapshot_rid)
         if not self._room(len(parts)):
             return
         self._snapshot_rid = None

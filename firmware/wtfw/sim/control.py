@@ -11,6 +11,7 @@ import struct
 
 from micropython import const
 
+from ..scanner import SLOT
 from .world import hex_uid, parse_cell, parse_uid
 
 MAX_LINE = const(200)
@@ -50,7 +51,9 @@ class ControlCommands:
         self.app = app
 
     def execute(self, line, now):
-        """Run one command line (str); returns the reply line without its newline."""
+        """Run one command line (str); returns the reply line without its newline: a str, or for
+        a long reply (``state`` of a full table) an iterator of str pieces, which the server
+        writes one by one so the reply never has to fit in the heap in one block."""
         words = line.split()
         if not words:
             return "error: empty line; send 'help' for the commands"
@@ -69,7 +72,9 @@ class ControlCommands:
                     return "error: could not save the world file %s (%s); nothing changed" \
                         % (self.world.path, e)
                 self.executed += 1
-                return "ok" if not reply else "ok " + reply
+                if isinstance(reply, str):
+                    return "ok" if not reply else "ok " + reply
+                return _after("ok", reply)
         return "error: unknown command %r; commands: %s" % (
             words[0], ", ".join([c[0] for c in COMMANDS]))
 
@@ -135,7 +140,7 @@ class ControlCommands:
         return "the next %d reads of cell %d alternate between %s and empty" % (n, cell, hex_uid(uid))
 
     def _state(self, a, now):
-        return " ".join(["%d:%s" % (c, hex_uid(u)) for c, u in self.world.occupied()])
+        return _state_pieces(self.world)
 
     def _panel(self, a, now):
         p = self.panel
@@ -158,6 +163,26 @@ class ControlCommands:
     def _help(self, a, now):
         return "commands: " + "; ".join(
             [("%s %s" % (c, args) if args else c) + " (" + what + ")" for c, args, what in COMMANDS])
+
+
+def _state_pieces(world):
+    # " CELL:UID" for every occupied cell, a few cells per piece.
+    s = world.slots
+    out = ""
+    for cell in range(world.ncells):
+        off = cell * SLOT
+        if s[off]:
+            out += " %d:%s" % (cell, hex_uid(s[off + 1:off + 1 + s[off]]))
+            if len(out) > 200:
+                yield out
+                out = ""
+    if out:
+        yield out
+
+
+def _after(first, pieces):
+    yield first
+    yield from pieces
 
 
 def _index(text, what, count):
@@ -273,15 +298,25 @@ class ControlServer:
                 state[1] = True
             buf = bytearray()
         state[0] = buf
-        if replies:
-            out = ("\n".join(replies) + "\n").encode()
-            try:
-                sent = c.write(out)
-            except OSError:
-                sent = None
-            if sent != len(out):
+        for reply in replies:
+            if isinstance(reply, str):
+                ok = _send(c, reply + "\n")
+            else:
+                ok = True
+                for piece in reply:
+                    ok = ok and _send(c, piece)
+                ok = ok and _send(c, "\n")
+            if not ok:
                 self._drop(c)  # a client that does not read its replies
-            return True
+                break
+        return bool(replies)
+
+
+def _send(c, text):
+    data = text.encode()
+    try:
+        return c.write(data) == len(data)
+    except OSError:
         return False
 
 

@@ -7,6 +7,7 @@ firmware finds the tiles where they were.
 World file: text, one occupied cell per line, ``CELL UIDHEX``; lines starting with # are comments.
 """
 
+import binascii
 import os
 
 from ..scanner import SLOT
@@ -42,11 +43,16 @@ def parse_cell(text, ncells):
 
 
 def hex_uid(uid):
-    return "".join(["%02X" % b for b in uid])
+    """``uid`` as upper-case hex digits."""
+    return binascii.hexlify(uid).decode().upper()
 
 
 class World:
-    """Tags on cells: ``SLOT`` bytes per cell (length, UID), persisted in the file ``path``."""
+    """Tags on cells: ``SLOT`` bytes per cell (length, UID), persisted in the file ``path``.
+
+    A full table is 321 cells: nothing here builds a list of them, since a list of (cell, uid)
+    tuples alone would take some 20 KB of the 128 KB heap.
+    """
 
     def __init__(self, ncells, path):
         self.ncells = ncells
@@ -55,25 +61,23 @@ class World:
         self.changes = 0
 
     def uid(self, cell):
+        """The UID on ``cell`` (b"" if empty)."""
         off = cell * SLOT
         return bytes(self.slots[off + 1:off + 1 + self.slots[off]])
 
     def find(self, uid):
         """The cell the tag ``uid`` lies on, or -1."""
-        for cell, u in self.occupied():
-            if u == uid:
-                return cell
-        return -1
-
-    def occupied(self):
-        """(cell, uid) of every occupied cell, in cell order."""
         s = self.slots
-        out = []
+        n = len(uid)
         for cell in range(self.ncells):
             off = cell * SLOT
-            if s[off]:
-                out.append((cell, bytes(s[off + 1:off + 1 + s[off]])))
-        return out
+            if s[off] == n:
+                for i in range(n):
+                    if s[off + 1 + i] != uid[i]:
+                        break
+                else:
+                    return cell
+        return -1
 
     def set(self, cell, uid):
         """Put ``uid`` (b"": nothing) on ``cell`` and rewrite the file. If the file cannot be
@@ -93,11 +97,14 @@ class World:
         self.slots[off + 1:off + 1 + len(uid)] = uid
 
     def save(self):
+        s = self.slots
         tmp = self.path + ".tmp"
         with open(tmp, "w") as f:
             f.write("# wordtable sim world: one tag per line, CELL UIDHEX\n")
-            for cell, uid in self.occupied():
-                f.write("%d %s\n" % (cell, hex_uid(uid)))
+            for cell in range(self.ncells):
+                off = cell * SLOT
+                if s[off]:
+                    f.write("%d %s\n" % (cell, hex_uid(s[off + 1:off + 1 + s[off]])))
         os.rename(tmp, self.path)
 
     def load(self):
@@ -107,7 +114,6 @@ class World:
             f = open(self.path)
         except OSError:
             return None  # no file yet: an empty table
-        entries = []
         problem = None
         with f:
             lineno = 0
@@ -120,14 +126,14 @@ class World:
                 try:
                     if len(parts) != 2:
                         raise ValueError("expected 'CELL UIDHEX', found %r" % line)
-                    entries.append((parse_cell(parts[0], self.ncells), parse_uid(parts[1])))
+                    self._put(parse_cell(parts[0], self.ncells), parse_uid(parts[1]))
                 except ValueError as e:
                     problem = "line %d: %s" % (lineno, e)
                     break
         if problem is None:
-            for cell, uid in entries:
-                self._put(cell, uid)
             return None
+        for i in range(len(self.slots)):
+            self.slots[i] = 0
         bad = self.path + ".corrupt"
         try:
             os.rename(self.path, bad)

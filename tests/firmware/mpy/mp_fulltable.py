@@ -25,7 +25,7 @@ def test_full_table_at_boot_reports_every_cell_once_linked_without_dropping_any(
     eq(r.app.link.pending(), MAX_QUEUE, "the queue fills while unlinked")
     r.link_up()
     expect = 0
-    for _ in range(60):
+    for _ in range(200):
         r.step(1, 5)
         for cell, uid in r.cells():
             eq((cell, uid), (expect, full_uid(expect)), "CELL reports in cell order")
@@ -38,17 +38,21 @@ def test_snapshot_lists_the_debounced_cells_of_a_full_table_in_parts():
     r = full_table()
     r.reader.misread(7, 100000)  # placed but never read: not part of the debounced state
     r.booted_and_linked()
-    for _ in range(60):
+    for _ in range(200):
         r.step(1, 5)
         r.take(m.CELL)
+    eq(r.app.link.pending(), 0, "all CELL reports acknowledged")
     r.send(m.SNAPSHOT_REQ, m.pack_snapshot_req(42))
-    r.step(10, 5)
-    payloads = r.take(m.SNAPSHOT)
-    eq(len(payloads), 4, "320 entries of 10 bytes in four 1 KB payloads")
+    payloads = []
+    for _ in range(20):
+        r.step(1, 5)
+        payloads.extend(r.take(m.SNAPSHOT))
+    eq(len(payloads), 13, "320 entries of 10 bytes in parts of at most 256 bytes")
+    eq(max([len(p) for p in payloads]), 255)
     expect = [c for c in range(321) if c != 7]
-    for i in range(4):
+    for i in range(13):
         rid, part, parts, entries = m.unpack_snapshot(payloads[i])
-        eq((rid, part, parts), (42, i, 4))
+        eq((rid, part, parts), (42, i, 13))
         for cell, uid in entries:
             eq((cell, uid), (expect[0], full_uid(expect[0])))
             expect.pop(0)
@@ -69,7 +73,7 @@ def test_snapshot_waits_for_room_and_holds_exactly_the_cells_reported_before_it(
     after = 0
     snap = []
     parts = 0
-    for _ in range(80):
+    for _ in range(200):
         r.step(1, 5)
         for mtype, p in r.got:
             if mtype == m.CELL:

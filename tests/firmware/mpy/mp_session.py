@@ -151,3 +151,18 @@ def test_host_heartbeats_keep_the_link_and_the_board_beats_every_second():
     eq(hb["events_dropped"], 0)
     eq(hb["pending"], 0)
     assert hb["heap_free"] > 0 and 9000 <= hb["uptime_ms"] <= 10100, hb
+
+
+def test_frames_right_after_the_hello_ack_in_the_same_read_belong_to_the_new_session():
+    r = Rig()
+    r.step()
+    h = r.hellos()[-1]
+    r.host.reset(True)
+    r.send_raw(m.HELLO_ACK, m.pack_hello_ack(h["boot_id"], h["epoch"], (0, 1, 0)))
+    r.send(m.BEEP, m.pack_beep(440, 50, 1))  # seq 1 of the new session, in the same read
+    r.step(3)
+    eq((r.app.state, r.feedback.beeps), (LINKED, 1))
+    r.send(m.BEEP, m.pack_beep(880, 50, 1))
+    r.step(3)
+    eq(r.feedback.beeps, 2, "seq 2 follows seq 1: the BEEP was numbered in the new session")
+    eq(r.host.pending(), 0, "both acknowledged")

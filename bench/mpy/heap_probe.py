@@ -1,0 +1,175 @@
+"""Heap use of the sim firmware on MicroPython with a full table (run by bench/firmware_heap.py).
+
+    micropython -X heapsize=128k heap_probe.py WORKDIR
+
+Boots the sim board exactly as main.py does (same imports, real world file with a tag on each of
+the 321 cells, real control channel, 296x128 panel), with the serial line replaced by memory and a
+minimal host written here. Then: handshake, all 321 CELL reports, a SNAPSHOT, a full-panel DISPLAY
+(5 frames), heartbeats, control commands. After each loop step the heap is collected and what is
+still in use (the live data) is noted; the largest is ``live_peak``. What a step needs on top of
+that, in a fragmented heap, shows in the smallest heap that runs this script to its end, which
+bench/firmware_heap.py finds by running it with smaller and smaller heaps.
+Prints ``name value`` lines. Figures exclude what this script itself occupies.
+"""
+
+import gc
+import sys
+
+gc.collect()
+BASE = gc.mem_alloc()
+gc.threshold(4096)  # as main.py
+
+from wtfw.app import App  # noqa: E402
+from wtfw.boards import sim  # noqa: E402
+from wtproto import messages as m  # noqa: E402
+from wtproto.frame import Deframer, encode_frame  # noqa: E402
+
+gc.collect()
+CODE = gc.mem_alloc() - BASE
+WORK = sys.argv[1]
+
+
+def uid(cell):
+    return bytes([4, cell & 0xFF, cell >> 8, 0x10, 0x20, 0x30, 0x40])
+
+
+with open(WORK + "/world.txt", "w") as f:
+    for cell in range(321):
+        f.write("%d %s\n" % (cell, "".join(["%02X" % b for b in uid(cell)])))
+
+
+class MemoryLine:
+    """The serial line in memory. What the host sends stays in the chunks it was written in (a
+    pseudo-terminal's buffer is in the kernel, not in the board's heap)."""
+
+    closed = False
+
+    def __init__(self):
+        self.to_board = []
+        self.pos = 0
+        self.from_board = []
+
+    def readinto(self, buf):
+        if not self.to_board:
+            return 0
+        chunk = self.to_board[0]
+        n = min(len(buf), len(chunk) - self.pos)
+        for i in range(n):
+            buf[i] = chunk[self.pos + i]
+        self.pos += n
+        if self.pos == len(chunk):
+            self.to_board.pop(0)
+            self.pos = 0
+        return n
+
+    def write(self, data):
+        self.from_board.append(data)
+
+
+board = sim.build(["--board", "sim", "--control", WORK + "/ctl", "--world", WORK + "/world.txt",
+                   "--panel", WORK + "/panel.pbm"])
+line = MemoryLine()
+board.transport = line
+app = App(board, 0, 0x4242)
+gc.threshold(-1)
+gc.collect()
+BOOT = gc.mem_alloc() - BASE
+
+now = 0
+peak = 0
+peak_phase = ""
+phase = "boot"
+deframer = Deframer()
+host_seq = 0
+board_seq = 0
+counts = {}
+
+
+def host_send(mtype, payload, reliable=True):
+    global host_seq
+    seq = 0
+    if reliable:
+        host_seq = host_seq % 255 + 1
+        seq = host_seq
+    line.to_board.append(encode_frame(mtype, seq, board_seq, payload))
+
+
+def step(n=1, dt=5):
+    global now, peak, peak_phase, board_seq
+    for _ in range(n):
+        now += dt
+        app.step(now)
+        gc.collect()
+        used = gc.mem_alloc() - BASE
+        if used > peak:
+            peak = used
+            peak_phase = phase
+        out = line.from_board
+        line.from_board = []
+        got = False
+        for chunk in out:
+            for f in deframer.feed(chunk):
+                counts[f[1]] = counts.get(f[1], 0) + 1
+                if f[2]:
+                    board_seq = f[2]
+                    got = True
+        if got:
+            line.to_board.append(encode_frame(m.ACK, 0, board_seq))
+
+
+def step_until(done, what, limit=400):
+    for _ in range(limit):
+        if done():
+            return
+        step()
+    raise AssertionError("%s did not happen within %d steps" % (what, limit))
+
+
+def control(cmd):
+    global peak, peak_phase
+    reply = board.services[0].commands.execute(cmd, now)
+    if not isinstance(reply, str):
+        reply = "".join([piece[:3] for piece in reply])  # a long reply comes in pieces
+    gc.collect()
+    used = gc.mem_alloc() - BASE
+    if used > peak:
+        peak = used
+        peak_phase = "control " + cmd.split()[0]
+    return reply
+
+
+step(4)
+phase = "handshake and 321 CELL reports"
+host_send(m.HELLO_ACK, m.pack_hello_ack(0x4242, 1, (0, 1, 0)), False)
+step_until(lambda: counts.get(m.CELL) == 321 and not app.link.pending(), "321 CELL reports")
+
+phase = "SNAPSHOT"
+host_send(m.SNAPSHOT_REQ, m.pack_snapshot_req(1))
+step_until(lambda: counts.get(m.SNAPSHOT) == 13 and not app.link.pending(), "a 13-part SNAPSHOT")
+
+phase = "full-panel DISPLAY"
+for y in range(0, 128, 27):  # five frames at once, as the host's link window lets them go
+    h = min(27, 128 - y)
+    flags = m.REFRESH_FULL if y + h == 128 else m.REFRESH_NONE
+    host_send(m.DISPLAY, m.pack_display(0, y, 296, h, flags, bytes([y]) * (37 * h)))
+step_until(lambda: board.panel.full == 1, "a full refresh")
+
+phase = "heartbeats and idle"
+for _ in range(5):
+    host_send(m.HEARTBEAT, b"", False)
+    step(200)
+assert counts.get(m.HEARTBEAT, 0) >= 4, counts
+
+for cmd in ("state", "stats", "lift 17", "place 17 04112233445566", "panel", "feedback"):
+    assert control(cmd).startswith("ok"), cmd
+step(5)
+assert app.state == 1 and app.events_dropped == 0
+
+gc.collect()
+print("heap_total", gc.mem_alloc() + gc.mem_free())
+print("base", BASE)
+print("code", CODE)
+print("boot", BOOT)
+print("steady", gc.mem_alloc() - BASE)
+print("live_peak", peak)
+print("live_peak_phase", peak_phase.replace(" ", "_"))
