@@ -1,0 +1,82 @@
+"""Heap of the sim firmware on MicroPython with a full table, against its 128 KB heap.
+
+bench/mpy/heap_probe.py boots the sim board as main.py does, with a tag on all 321 cells (15x15
+grid and 4 seats of 24) and a 296x128 panel, and runs a handshake, 321 CELL reports, a SNAPSHOT, a
+full-panel DISPLAY, heartbeats and control commands. Figures are heap bytes (deterministic: one
+run each), excluding what the probe script itself occupies. The smallest heap that runs the whole
+scenario is found by bisection: it counts what the steps need on top of the live data, in a heap
+fragmented the way compiling modules from source leaves it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from tests.firmware.mpyrun import run_micropython
+
+HERE = Path(__file__).parent / "mpy"
+HEAP_KB = 128
+CORE_MODULES = ("wtfw.app", "wtfw.stdio")  # what any board loads; drivers come on top
+SIM_MODULES = ("wtfw.app", "wtfw.boards.sim")
+
+
+def probe(heap_kb: int) -> dict[str, str] | None:
+    """The probe's figures with a heap of ``heap_kb`` KB, or None if it ran out of memory."""
+    with tempfile.TemporaryDirectory(prefix="wtheap") as work:
+        proc = run_micropython(HERE / "heap_probe.py", work, heap=f"{heap_kb}k", timeout=120)
+    if proc.returncode != 0:
+        if "MemoryError" in proc.stdout + proc.stderr:
+            return None
+        raise RuntimeError(f"heap probe failed at {heap_kb} KB:\n{proc.stdout}\n{proc.stderr}")
+    return dict(line.split(" ", 1) for line in proc.stdout.splitlines() if " " in line)
+
+
+def code_size(modules: tuple[str, ...]) -> int:
+    proc = run_micropython(HERE / "code_size.py", *modules)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stdout + proc.stderr)
+    return int(proc.stdout.split()[-1])
+
+
+def smallest_heap(lo: int, hi: int) -> int:
+    """Smallest heap in KB (lo < answer <= hi) that runs the scenario; hi must run it."""
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if probe(mid) is None:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def run() -> list[dict]:
+    full = probe(HEAP_KB)
+    if full is None:
+        raise RuntimeError(f"the full-table scenario runs out of memory in {HEAP_KB} KB")
+    total = int(full["heap_total"])
+    live_peak = int(full["live_peak"])
+    kb = 1024
+    need = smallest_heap(48, HEAP_KB)
+    free_share = 100 * (total - live_peak) / total
+    scenario = "sim board, 321 cells with 7-byte UIDs, 296x128 panel"
+    return [
+        {"benchmark": "firmware heap: code, sim board (firmware + wtproto from source)",
+         "value": int(full["code"]) / kb, "unit": "KB",
+         "note": "bytecode, constants and names live in the heap unless frozen into the firmware image"},
+        {"benchmark": "firmware heap: code, board core (app, scanner, stdio, wtproto)",
+         "value": code_size(CORE_MODULES) / kb, "unit": "KB",
+         "note": f"the sim's own parts are {(code_size(SIM_MODULES) - code_size(CORE_MODULES)) / kb:.1f} KB more"},
+        {"benchmark": "firmware heap: live after boot, " + scenario,
+         "value": int(full["boot"]) / kb, "unit": "KB", "note": "code included; cell tables, world, panel RAM"},
+        {"benchmark": "firmware heap: live peak between loop steps, " + scenario,
+         "value": live_peak / kb, "unit": "KB",
+         "note": "during " + full["live_peak_phase"].replace("_", " ")},
+        {"benchmark": "firmware heap: free at the live peak, 128 KB heap", "value": round(free_share, 1),
+         "unit": "%", "target": ">= 50 %", "ok": free_share >= 50,
+         "note": "code counted; with the code frozen into flash the live data alone is "
+                 f"{(live_peak - int(full['code'])) / kb:.1f} KB"},
+        {"benchmark": "firmware heap: smallest heap that runs the scenario", "value": need, "unit": "KB",
+         "target": f"<= {HEAP_KB // 2} KB", "ok": need <= HEAP_KB // 2,
+         "note": "live data plus what the steps allocate, in a fragmented heap"},
+    ]
