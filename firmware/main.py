@@ -3,7 +3,8 @@
 On the MicroPython unix port (sys.platform "linux") it runs the ``sim`` board built from the
 command line; on a board it runs that board's configuration. Exceptions in the loop are reported to
 the host (LOG with CODE_EXCEPTION) and the loop starts again: the board never stops on its own.
-The sim stops when its serial line (stdin) is closed.
+It stops when the host sends REPL (``make deploy``: a board then shows the MicroPython REPL), and
+the sim also when its serial line (stdin) is closed.
 """
 
 import gc
@@ -39,16 +40,18 @@ def build_board():
 
 
 def run(board, app):
+    """The loop, until the serial line closes (sim) or the host asks for the REPL."""
     transport = board.transport
-    while not transport.closed:
+    while not transport.closed and not app.repl_requested:
         try:
-            while not transport.closed:
+            while not transport.closed and not app.repl_requested:
                 if not app.step(time.ticks_ms()):
                     board.wait(IDLE_WAIT_MS)
         except Exception as e:  # the board must outlive any bug: report and go on
             app.report_exception(e, time.ticks_ms())
             board.wait(FAULT_PAUSE_MS)
-    board.debug("the serial line was closed; stopping")
+    if transport.closed:
+        board.debug("the serial line was closed; stopping")
 
 
 def main():
@@ -59,6 +62,12 @@ def main():
     board.debug("firmware up: board %s, %d cells, boot_id %04x"
                 % (board.name, board.reader.ncells, app.boot_id))
     run(board, app)
+    try:
+        import micropython
+
+        micropython.kbd_intr(3)  # Ctrl-C works again in the REPL that follows
+    except (ImportError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -87,6 +87,7 @@ class App:
         self._sweep_us = 0
         self.exceptions = 0
         self.steps = 0
+        self.repl_requested = False  # a REPL message came: main.py ends the loop
         for s in board.services:
             attach = getattr(s, "attach", None)
             if attach is not None:
@@ -198,6 +199,11 @@ class App:
             return
         if mtype == m.HELLO_ACK:
             self._on_hello_ack(payload, now)
+            return
+        if mtype == m.REPL:
+            # `make deploy` asks the firmware to step aside so that mpremote finds the REPL.
+            self.board.debug("the host asked for the REPL; stopping")
+            self.repl_requested = True
             return
         if self.state != LINKED:
             return  # nothing else is meaningful before the handshake

@@ -167,3 +167,11 @@ def test_missing_required_option_is_named(tmp_path: Path) -> None:
                           stdin=subprocess.DEVNULL)
     assert (proc.returncode, proc.stderr.splitlines()[0]) == (2, "main.py: error: option --panel is required")
     assert (FIRMWARE / "main.py").exists()
+
+
+def test_repl_request_stops_the_sim_firmware(sim: SimFirmware) -> None:
+    sim.start()
+    sim.wait_for(m.HELLO)
+    sim.write(b"\x00" + encode_frame(m.REPL, 0, 0))
+    assert sim.proc is not None and sim.proc.wait(timeout=10) == 0
+    assert "the host asked for the REPL; stopping" in sim.stop()

@@ -58,3 +58,14 @@ def test_exception_in_a_step_is_reported_and_the_loop_goes_on():
     eq([(lv, code) for lv, code, _t in logs], [(m.ERROR, m.CODE_EXCEPTION)])
     assert logs[0][2].startswith("RuntimeError: reader bus stuck"), logs[0][2]
     eq(r.cells(), [(4, UID7)])
+
+
+def test_repl_message_ends_the_loop_linked_or_not():
+    for linked in (False, True):
+        r = Rig()
+        if linked:
+            r.booted_and_linked()
+        r.send_raw(m.REPL)
+        main.run(r.board, r.app)  # returns instead of looping forever
+        eq((r.app.repl_requested, r.line.closed), (True, False), "linked=%r" % linked)
+        assert "the host asked for the REPL; stopping" in r.debug_lines, r.debug_lines
