@@ -3,7 +3,9 @@ channel, its world file, its serial line (a pseudo-terminal) and its command lin
 
 from __future__ import annotations
 
+import os
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -121,10 +123,9 @@ def test_serial_line_carries_frames_only_and_the_panel_image_follows_display(sim
         seq += 1
         sim.write(encode_frame(m.DISPLAY, seq, 1, m.pack_display(0, y, 296, h, flags, image[y * 37:(y + h) * 37])))
     assert sim.control("bogus").startswith("error:")
-    sim.wait_for(m.HEARTBEAT)
-    for _ in range(100):
-        if sim.control("panel").startswith("ok refreshes=1 "):
-            break
+    deadline = time.monotonic() + 10
+    while not sim.control("panel").startswith("ok refreshes=1 ") and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert sim.control("panel") == f"ok refreshes=1 full=1 partial=0 path={sim.panel}"
     assert sim.panel.read_bytes() == b"P4\n296 128\n" + image
     assert sim.deframer.garbage_bytes == 0 and sim.deframer.dropped == 0, "nothing but frames on stdout"
@@ -135,8 +136,6 @@ def test_firmware_stops_when_its_serial_line_is_closed(sim: SimFirmware) -> None
     sim.start()
     sim.handshake()
     assert sim.proc is not None
-    import os
-
     os.close(sim.master)
     sim.master = -1
     assert sim.proc.wait(timeout=10) == 0
