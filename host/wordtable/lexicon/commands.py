@@ -41,7 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--lexicon", "-l", default=None, help="lexicon name (default: the profile's, else enable)")
         p.add_argument("--profile", "-p", default=None, help="profile to apply, e.g. classroom (default: none)")
 
-    p = lsub.add_parser("list", help="list the lexicons with language, size and licence")
+    p = lsub.add_parser("list", help="list the lexicons with language, word count and state")
     p.set_defaults(func=cmd_list)
 
     p = lsub.add_parser("info", help="source, licence, word count and cache of one lexicon")

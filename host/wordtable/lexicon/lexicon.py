@@ -396,7 +396,13 @@ def load(name: str | None = None, profile: str | Profile | None = None) -> Lexic
 
 
 def _words_from_source(spec: LexiconSpec, alphabet: Alphabet) -> tuple[list[str], dict[str, Any]]:
-    report = read_word_list(spec.source_file, alphabet, fmt=spec.fmt, **spec.rules)
+    report = read_word_list(
+        spec.source_file,
+        alphabet,
+        fmt=spec.fmt,
+        drop_capitalised=spec.rules.get("drop_capitalised", False),
+        drop_abbreviations=spec.rules.get("drop_abbreviations", False),
+    )
     meta = {
         "source_report": {
             "lines": report.lines,
