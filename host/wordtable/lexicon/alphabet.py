@@ -53,6 +53,7 @@ class Alphabet:
     fold_accents: bool = True
     index: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
     _letter_set: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
+    _to_codes: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if len(self.letters) > 32:
@@ -63,6 +64,8 @@ class Alphabet:
             raise ValueError(f"alphabet {self.id!r}: letters must be in code point order")
         object.__setattr__(self, "index", {c: i for i, c in enumerate(self.letters)})
         object.__setattr__(self, "_letter_set", frozenset(self.letters))
+        # str.translate to code points 0..31, then latin-1: letter indices as bytes at C speed.
+        object.__setattr__(self, "_to_codes", {ord(c): i for i, c in enumerate(self.letters)})
 
     def __len__(self) -> int:
         return len(self.letters)
@@ -120,8 +123,10 @@ class Alphabet:
 
     def encode(self, word: str) -> bytes:
         """Letter indices of a canonical word, one byte each (the DAWG's edge labels)."""
-        index = self.index
-        return bytes([index[c] for c in word])
+        codes = word.translate(self._to_codes)
+        if not self._letter_set.issuperset(word):
+            raise KeyError(f"{word!r} is not canonical in the {self.name} alphabet")
+        return codes.encode("latin-1")
 
     def decode(self, codes: bytes | bytearray | list[int]) -> str:
         """The canonical word for a sequence of letter indices."""

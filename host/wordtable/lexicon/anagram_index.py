@@ -51,7 +51,8 @@ class AnagramIndex:
     def build(cls, alphabet_size: int, words: Iterable[tuple[str, bytes]]) -> AnagramIndex:
         """Index ``(word, letter indices)`` pairs."""
         weights = letter_weights(alphabet_size)
-        rows = sorted((sum(weights[c] for c in codes) & _MASK, word) for word, codes in words)
+        weight = weights.__getitem__
+        rows = sorted((sum(map(weight, codes)) & _MASK, word) for word, codes in words)
         parts = [w.encode("utf-8") for _, w in rows]
         offsets = array("I", [0])
         total = 0

@@ -232,25 +232,11 @@ def build_dawg(words: Iterable[bytes]) -> Dawg:
     Raises ValueError for unsorted or repeated input, or an empty word.
     """
     register: dict[tuple[int, ...], int] = {}
-    keys: list[tuple[int, ...]] = []  # node id -> (terminal, letter, child, letter, child, ...)
+    keys: list[tuple[int, ...]] = []  # node id -> (letter, child, letter, child, ..., terminal)
     path_edges: list[list[int]] = [[]]  # edges already final, per node on the current path
     path_term: list[int] = [0]
     path_labels = bytearray()  # letter from path node d to path node d+1
-
-    def finish_down_to(depth: int) -> None:
-        # Replace the path nodes deeper than ``depth`` by their registered equivalents (minimisation).
-        while len(path_labels) > depth:
-            edges = path_edges.pop()
-            key = (path_term.pop(), *edges)
-            nid = register.get(key)
-            if nid is None:
-                nid = len(keys)
-                register[key] = nid
-                keys.append(key)
-            parent = path_edges[-1]
-            parent.append(path_labels.pop())
-            parent.append(nid)
-
+    lookup = register.get
     prev = b""
     for w in words:
         if not w:
@@ -258,20 +244,48 @@ def build_dawg(words: Iterable[bytes]) -> Dawg:
         if w <= prev:
             raise ValueError("words must be strictly ascending by letter index")
         p = 0
-        limit = min(len(w), len(prev))
-        while p < limit and w[p] == prev[p]:
+        for a, b in zip(w, prev, strict=False):  # the shorter word ends the common prefix
+            if a != b:
+                break
             p += 1
-        finish_down_to(p)
+        depth = len(path_labels)
+        # Replace the path nodes deeper than ``p`` by their registered equivalents (minimisation).
+        while depth > p:
+            edges = path_edges.pop()
+            edges.append(path_term.pop())
+            key = tuple(edges)
+            nid = lookup(key)
+            if nid is None:
+                nid = len(keys)
+                register[key] = nid
+                keys.append(key)
+            depth -= 1
+            parent = path_edges[depth]
+            parent.append(path_labels[depth])
+            parent.append(nid)
+        del path_labels[p:]
         for letter in w[p:]:
             path_labels.append(letter)
             path_edges.append([])
             path_term.append(0)
         path_term[-1] = 1
         prev = w
-    finish_down_to(0)
-    root_key = (path_term[0], *path_edges[0])
+    depth = len(path_labels)
+    while depth > 0:
+        edges = path_edges.pop()
+        edges.append(path_term.pop())
+        key = tuple(edges)
+        nid = lookup(key)
+        if nid is None:
+            nid = len(keys)
+            register[key] = nid
+            keys.append(key)
+        depth -= 1
+        path_edges[depth].append(path_labels[depth])
+        path_edges[depth].append(nid)
+    path_edges[0].append(path_term[0])
     old_root = len(keys)
-    keys.append(root_key)
+    keys.append(tuple(path_edges[0]))
     return _flatten(keys, old_root)
 
 
@@ -284,7 +298,7 @@ def _flatten(keys: list[tuple[int, ...]], old_root: int) -> Dawg:
     i = 0
     while i < len(order):
         key = keys[order[i]]
-        for j in range(2, len(key), 2):
+        for j in range(1, len(key) - 1, 2):
             c = key[j]
             if new_id[c] < 0:
                 new_id[c] = len(order)
@@ -298,9 +312,9 @@ def _flatten(keys: list[tuple[int, ...]], old_root: int) -> Dawg:
     for nid, old in enumerate(order):
         key = keys[old]
         starts[nid] = len(labels)
-        terminal[nid] = key[0]
+        terminal[nid] = key[-1]
         mask = 0
-        for j in range(1, len(key), 2):
+        for j in range(0, len(key) - 1, 2):
             mask |= 1 << key[j]
             labels.append(key[j])
             targets.append(new_id[key[j + 1]])

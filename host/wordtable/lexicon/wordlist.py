@@ -152,7 +152,7 @@ def read_word_list(
         if fmt == "lines" and text.startswith("#"):
             report.comment_lines += 1
             continue
-        capitals = sum(1 for ch in text if ch.isupper())
+        capitals = 0 if text.islower() else sum(1 for ch in text if ch.isupper())
         if drop_capitalised and capitals:
             report.rejected.append(Rejected(number, text, "capitalised", "capitalised: a proper noun or abbreviation"))
             continue
