@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import run_micropython
+from tests.firmware.mpyrun import run_micropython
 
 HERE = Path(__file__).parent
 SCRIPT = HERE / "golden.py"
