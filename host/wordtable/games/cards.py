@@ -229,6 +229,10 @@ def parse_face(text: str) -> CardFace:
         raise UnknownCardError(f"empty card code: {_HELP}")
     if raw in ("@", "link", "LINK"):
         return CardFace(raw, link=True)
+    if raw.startswith("@="):
+        # a Multicard lying as the link: what the next player nominates it as
+        letters, suit, number, _ = _parse_plain(raw[2:].strip(), raw)
+        return CardFace(raw, link=True, as_letters=letters, as_suit=suit, as_number=number)
     if raw.startswith("#"):
         if len(raw) == 1:
             raise UnknownCardError(f"card code '#' without an id: {_HELP}")

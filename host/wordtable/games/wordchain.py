@@ -1,0 +1,731 @@
+"""WORDCHAIN: a chain of words, each starting on the last card of the one before (the link card).
+
+Pure rules on the card core (:mod:`.cards`) and the scoring chain (:mod:`.wordchain_scoring`). Actions
+are plain dicts; ``player`` (the seat that acts) may be given with any of them and must be the seat whose
+turn it is (a challenge names the challenger):
+
+``{"type": "word", "cards": ["@", "N♥7", "O♦1", "P♣8"]}``
+    Lay one word, the cards in order; ``@`` (or the link card's own code or ``#id``) is the link card.
+    ``"cells": {"0": "@", "1": "#wc-c17", ...}`` says the same by cell. After a double with the dice,
+    ``"words": [[...], [...]]`` lays two words, both on the link card.
+``{"type": "draw", "consonants": 2, "vowels": 1}``
+    After a word, take as many cards as the word used, split between the decks as the player likes
+    (rule 12); with one deck, ``{"type": "draw"}``.
+``{"type": "five_cards", "consonants": 3, "vowels": 2}``
+    Instead of a turn, once a game, be dealt five cards (rule 13).
+``{"type": "pass"}``
+    Play no word this turn; when every player passes in a row, nobody can play and the game ends.
+``{"type": "challenge", "player": 2}``
+    Challenge the word just laid, before its player draws (rule 17).
+
+Every action is checked completely before anything changes; a rejected one raises a specific
+:class:`~.base.GameError` and leaves the game as it was. docs/rules/wordchain.md gives the readings
+of the rules the text leaves open.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from .base import (
+    Game,
+    GameOptions,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    MoveRecord,
+    NotYourTurnError,
+    ScoreBreakdown,
+    ScoreLine,
+)
+from .cards import (
+    Card,
+    CardFace,
+    CardPlayedTwiceError,
+    DeckSpec,
+    DrawPile,
+    Hand,
+    PlacedCard,
+    TurnOrder,
+    deal,
+    load_deck,
+    parse_face,
+    resolve_cards,
+)
+from .wordchain_scoring import WordScore, score_word
+
+CONSONANT, VOWEL, ALL = "consonant", "vowel", "all"
+CUT_SENIORITY = ("H", "D", "C", "S")
+"""Suit seniority for the cut when agreed: hearts, diamonds, clubs, spades (a Multicard is recut)."""
+
+
+@dataclass(frozen=True)
+class WordchainOptions(GameOptions):
+    """The house rules of one WORDCHAIN game (defaults: the standard game of the text)."""
+
+    deck: str = "wordchain_deck"
+    """Deck data file in wordtable/games/data."""
+    lexicon: str = "enable"
+    """The agreed dictionary (rule 1); an imported themed list (place names ...) for a themed game."""
+    scoring: str = "standard"
+    """``standard`` (rules B to N) or ``simple`` (rule A: a point a card, no bonuses, no penalties)."""
+    one_deck: bool = False
+    """Rule 2: keep consonants and vowels in one deck."""
+    hand_consonants: int = 6
+    hand_vowels: int = 6
+    min_remaining: int = 20
+    """Rule 4: at least this many cards must stay in the decks after the deal."""
+    dealer: int | None = None
+    """Seat of the first dealer; None: cut for it (rule 3)."""
+    cut_suit_seniority: bool = False
+    """Rule 3: break ties in the cut by suit (hearts, diamonds, clubs, spades) instead of recutting."""
+    target_score: int | None = 1000
+    """The game ends when a player reaches this score (None: no target)."""
+    time_limit_ms: int | None = None
+    """The game ends when this much time has passed since the start (None: no limit)."""
+    end_when_out_of_cards: bool = True
+    """The game ends when a player has no cards and the decks cannot refill the hand."""
+    reshuffle_discards: bool = False
+    """When a deck runs out, shuffle its discards back in and play on (the text's "by agreement")."""
+    discards_into_decks: bool = False
+    """Rule 11's alternative: used cards go one by one into random places of their deck."""
+    link_anywhere: bool = True
+    """Rule L: the link card may lie elsewhere than first, for a penalty; False: it must be first."""
+    link_penalty: str = "1/3"
+    """Rule L's penalty as a fraction of the word value ("33.3%" in the text; see docs)."""
+    coloured_percent: int = 5
+    suited_percent: int = 10
+    sequenced_percent: int = 15
+    coloured_sequenced_percent: int = 20
+    suited_sequenced_percent: int = 25
+    all_cards_percent: int = 50
+    link_word_multiplier: int = 2
+    long_word_cards: int = 8
+    long_word_percent: int = 50
+    multicard_link_scores: bool = False
+    """Rule C: a Multicard link nominated by the next player scores its nominated number (default: 0)."""
+    dice: int = 0
+    """Rules 8 to 10: 0 (no dice), 1 or 2 dice limit the cards a word takes from the hand."""
+    min_word_cards: int = 2
+    max_word_cards: int | None = None
+    five_card_draw: bool = True
+    five_card_count: int = 5
+    check_words: str = "auto"
+    """``auto``: the dictionary rejects a non-word at once; ``challenge``: any word stands until challenged."""
+    challenges: bool = True
+    unique_words: bool = False
+    """Rule 19's harder game: a word may be played only once a game."""
+
+    def __post_init__(self) -> None:
+        if self.scoring not in ("standard", "simple"):
+            raise InvalidMoveError(f"scoring must be 'standard' or 'simple', not {self.scoring!r}")
+        if self.check_words not in ("auto", "challenge"):
+            raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
+        if self.dice not in (0, 1, 2):
+            raise InvalidMoveError(f"dice must be 0, 1 or 2, not {self.dice!r}")
+        try:
+            frac = Fraction(self.link_penalty)
+        except (ValueError, ZeroDivisionError):
+            raise InvalidMoveError(f"link_penalty must be a fraction like '1/3' or '0.333', not {self.link_penalty!r}") from None
+        if not 0 <= frac <= 1:
+            raise InvalidMoveError(f"link_penalty must be between 0 and 1, not {self.link_penalty}")
+
+
+@dataclass
+class PendingWord:
+    """The word(s) of the turn in progress, open to a challenge until its player draws."""
+
+    player: int
+    words: list[str]
+    total: int
+    used: int
+    snapshot: dict[str, Any]
+    challenged: bool = False
+
+
+class WordchainGame(Game):
+    """One game of WORDCHAIN. ``lexicon`` is a :class:`wordtable.lexicon.Lexicon` (loaded from
+    ``options.lexicon`` when not given); ``now_ms`` the start time when a time limit is agreed."""
+
+    name: ClassVar[str] = "wordchain"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+
+    def __init__(self, players: list[str], seed: int = 0, options: WordchainOptions | None = None,
+                 lexicon: Any = None, now_ms: int | None = None) -> None:
+        super().__init__(players, seed)
+        self.options = options or WordchainOptions()
+        if lexicon is None:
+            from wordtable import lexicon as lexicon_module
+
+            lexicon = lexicon_module.load(self.options.lexicon)
+        self.lexicon = lexicon
+        self.deck: DeckSpec = load_deck(self.options.deck)
+        self.cards_by_id = self.deck.by_id()
+        self.start_ms = now_ms
+        self.log: list[tuple[dict[str, Any], int | None]] = []
+        self.phase = "play"
+        self.over_reason = ""
+        self.pending: PendingWord | None = None
+        self.five_used: set[int] = set()
+        self.passes = 0
+        self.dice: tuple[int, ...] = ()
+        self.words_played: list[str] = []
+        self.cuts: list[dict[str, Any]] = []
+        self._setup()
+
+    # -- setting up --------------------------------------------------------------------------------
+
+    def _groups(self) -> tuple[str, ...]:
+        return (ALL,) if self.options.one_deck else (CONSONANT, VOWEL)
+
+    def group_of(self, card: Card) -> str:
+        """Which deck a card belongs to in this game (``consonant``, ``vowel``, or ``all``)."""
+        return ALL if self.options.one_deck else card.group
+
+    def _setup(self) -> None:
+        o = self.options
+        n = len(self.players)
+        if o.one_deck:
+            self.piles = {ALL: DrawPile(self.deck.cards, "deck")}
+        else:
+            self.piles = {CONSONANT: DrawPile(self.deck.group(CONSONANT), "consonants"),
+                          VOWEL: DrawPile(self.deck.group(VOWEL), "vowels")}
+        self.discards = {g: DrawPile((), f"{p.name} discard") for g, p in self.piles.items()}
+        for pile in self.piles.values():
+            pile.shuffle(self.rng)
+        dealt = n * (o.hand_consonants + o.hand_vowels)
+        remaining = len(self.deck.cards) - dealt - 1
+        if remaining < o.min_remaining:
+            raise InvalidMoveError(
+                f"dealing {o.hand_consonants + o.hand_vowels} cards to {n} players leaves {remaining} in the decks; "
+                f"at least {o.min_remaining} must remain (rule 4): deal fewer cards")
+        dealer = o.dealer if o.dealer is not None else self._cut_for_dealer()
+        if not 0 <= dealer < n:
+            raise InvalidMoveError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
+        self.turn = TurnOrder(n)
+        self.turn.start(dealer)
+        self.hands = [Hand() for _ in range(n)]
+        first = self.turn.current
+        if o.one_deck:
+            deal([self.piles[ALL]], self.hands, [o.hand_consonants + o.hand_vowels], first)
+        else:
+            deal([self.piles[CONSONANT], self.piles[VOWEL]], self.hands, [o.hand_consonants, o.hand_vowels], first)
+        link_pile = self.piles[ALL if o.one_deck else CONSONANT]
+        self.link: Card = link_pile.draw(1)[0]
+        self._roll()
+
+    def _cut_for_dealer(self) -> int:
+        """Rule 3: each player cuts the consonant deck; the card closest to A deals. Multicards and ties
+        (unless suit seniority is agreed) are cut again by the players concerned."""
+        pile = self.piles[ALL if self.options.one_deck else CONSONANT].cards
+        contenders = list(range(len(self.players)))
+        while True:
+            drawn: dict[int, Card] = {}
+            for seat in contenders:
+                card = pile[self.rng.randrange(len(pile))]
+                while card.wild:
+                    self.cuts.append({"player": seat, "card": card.face, "note": "Multicard: cut again"})
+                    card = pile[self.rng.randrange(len(pile))]
+                drawn[seat] = card
+                self.cuts.append({"player": seat, "card": card.face})
+
+            def key(seat: int, drawn: dict[int, Card] = drawn) -> tuple[str, int]:
+                c = drawn[seat]
+                seniority = CUT_SENIORITY.index(c.suit) if (self.options.cut_suit_seniority and c.suit) else 0
+                return c.letters, seniority
+
+            best = min(key(s) for s in contenders)
+            contenders = [s for s in contenders if key(s) == best]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _roll(self) -> None:
+        self.dice = tuple(self.rng.randint(1, 6) for _ in range(self.options.dice))
+
+    # -- views -------------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> int:
+        """Seat whose turn it is."""
+        return self.turn.current
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def is_double(self) -> bool:
+        """True when two dice show the same number (two words may be laid on the link)."""
+        return len(self.dice) == 2 and self.dice[0] == self.dice[1]
+
+    def hand_limit(self, words: int = 1) -> int | None:
+        """Most cards from the hand one word may take under the dice (None without dice)."""
+        if not self.dice:
+            return None
+        return self.dice[0] if words == 2 else sum(self.dice)
+
+    def available(self, group: str) -> int:
+        """Cards that can still be drawn from a deck (its discards too when reshuffling is agreed)."""
+        n = len(self.piles[group])
+        if self.options.reshuffle_discards:
+            n += len(self.discards[group])
+        return n
+
+    def state(self, viewer: int | None = None) -> dict[str, Any]:
+        """What the table shows: link card, decks, scores, dice, whose turn; hands of ``viewer`` (all
+        hands when None)."""
+        return {
+            "game": self.name,
+            "phase": self.phase,
+            "over_reason": self.over_reason,
+            "current": self.current,
+            "dealer": self.turn.dealer,
+            "round": self.turn.round,
+            "link": self.link.face,
+            "link_id": self.link.id,
+            "dice": list(self.dice),
+            "decks": {g: len(p) for g, p in self.piles.items()},
+            "discards": {g: len(p) for g, p in self.discards.items()},
+            "players": [
+                {"name": p.name, "score": p.score, "cards": len(self.hands[i]),
+                 "five_card_draw_used": i in self.five_used,
+                 **({"hand": self.hands[i].faces()} if viewer is None or viewer == i else {})}
+                for i, p in enumerate(self.players)],
+            "pending_word": None if self.pending is None else {
+                "player": self.pending.player, "words": self.pending.words, "score": self.pending.total,
+                "draw": self.pending.used, "challenged": self.pending.challenged},
+        }
+
+    # -- applying ----------------------------------------------------------------------------------
+
+    def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
+        """Check and apply one action (see the module docstring)."""
+        if self.phase == "over":
+            raise GameOverError(f"the game is over ({self.over_reason})")
+        if self._time_up(now_ms):
+            limit = self.options.time_limit_ms or 0
+            self._end(f"the agreed time of {limit // 60000} min {limit // 1000 % 60} s is up")
+            self.log.append(({"type": "time"}, now_ms))
+            raise GameOverError(f"the game is over ({self.over_reason})")
+        kind = action.get("type")
+        handler = {"word": self._word, "draw": self._draw, "five_cards": self._five_cards,
+                   "pass": self._pass, "challenge": self._challenge}.get(str(kind))
+        if handler is None:
+            raise InvalidMoveError(
+                f"unknown action {kind!r}: use word, draw, five_cards, pass or challenge")
+        record = handler(action, now_ms)
+        self.log.append((copy.deepcopy(action), now_ms))
+        self.history.append(record)
+        return record
+
+    def check_time(self, now_ms: int) -> bool:
+        """End the game if the agreed time is up; True when the game is (now) over."""
+        if self.phase != "over" and self._time_up(now_ms):
+            self._end("the agreed time is up")
+            self.log.append(({"type": "time"}, now_ms))
+        return self.phase == "over"
+
+    def _time_up(self, now_ms: int | None) -> bool:
+        limit = self.options.time_limit_ms
+        return (limit is not None and now_ms is not None and self.start_ms is not None
+                and now_ms - self.start_ms >= limit)
+
+    def _actor(self, action: dict[str, Any]) -> int:
+        seat = action.get("player", self.current)
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise InvalidMoveError(f"player must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
+        if seat != self.current:
+            raise NotYourTurnError(
+                f"it is {self.players[self.current].name}'s turn, not {self.players[seat].name}'s")
+        return seat
+
+    def _need_phase(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            if self.phase == "draw":
+                assert self.pending is not None
+                raise IllegalMoveError(
+                    f"{self.players[self.pending.player].name} must first draw {self.pending.used} card(s) "
+                    f"for the word just laid, before {what}")
+            raise IllegalMoveError(f"no word is waiting for its draw, so no {what} now")
+
+    # -- a word --------------------------------------------------------------------------------------
+
+    def _tokens(self, action: dict[str, Any]) -> list[list[str]]:
+        if "words" in action:
+            words = action["words"]
+            if not isinstance(words, list) or not words or not all(isinstance(w, list) for w in words):
+                raise InvalidMoveError("words must be a list of card lists")
+            return [[str(t) for t in w] for w in words]
+        if "cells" in action:
+            cells = action["cells"]
+            try:
+                positions = sorted((int(k), str(v)) for k, v in dict(cells).items())
+            except (TypeError, ValueError):
+                raise InvalidMoveError("cells must map cell numbers 0, 1, 2 ... to cards") from None
+            if [p for p, _ in positions] != list(range(len(positions))):
+                raise InvalidMoveError(
+                    f"the cards must lie in cells 0 to {len(positions) - 1} without gaps, not in {[p for p, _ in positions]}")
+            return [[v for _, v in positions]]
+        cards = action.get("cards")
+        if isinstance(cards, str):
+            cards = cards.split(",")
+        if not isinstance(cards, list) or not cards:
+            raise InvalidMoveError("a word needs its cards: {\"type\": \"word\", \"cards\": [\"@\", \"N♥7\", ...]}")
+        return [[str(t) for t in cards]]
+
+    def _is_link(self, face: CardFace) -> bool:
+        if face.link:
+            return True
+        if face.card_id is not None:
+            return face.card_id == self.link.id
+        return face.matches(self.link)
+
+    def _wild_letter_choices(self, placed: list[PlacedCard]) -> list[str]:
+        """Letters an unnominated Multicard could stand for so that the word is a word."""
+        free = [i for i, p in enumerate(placed) if p.card.wild and not p.letters]
+        if len(free) != 1:
+            return []
+        i = free[0]
+        before = "".join(p.letters for p in placed[:i])
+        after = "".join(p.letters for p in placed[i + 1:])
+        return [w[len(before)] for w in self.lexicon.match(before + "?" + after)]
+
+    def prepare_word(self, seat: int, tokens: list[list[str]]) -> tuple[list[list[PlacedCard]], list[int], list[Card]]:
+        """Check the cards of one turn's word(s) for ``seat`` without changing anything.
+
+        Returns the cards as placed per word, the link position in each word, and the hand cards used.
+        Raises the specific error for the first fault found.
+        """
+        o = self.options
+        if len(tokens) == 2 and not self.is_double:
+            raise IllegalMoveError("two words in one turn need a double with two dice (rule 10)")
+        if len(tokens) > 2:
+            raise IllegalMoveError("at most two words in one turn (a double, rule 10)")
+        faces_per_word = [[parse_face(t) for t in w] for w in tokens]
+        hand_faces: list[CardFace] = []
+        link_positions: list[int] = []
+        for faces in faces_per_word:
+            links = [i for i, f in enumerate(faces) if f.link or (f.card_id is not None and f.card_id == self.link.id)]
+            if len(links) > 1:
+                raise CardPlayedTwiceError("the link card is laid twice in one word")
+            if not links:
+                links = [i for i, f in enumerate(faces) if self._is_link(f)][:1]
+            if not links:
+                raise IllegalMoveError(
+                    f"the word must start with the link card {self.link.face}"
+                    + (" (or contain it, for a penalty)" if o.link_anywhere else ""))
+            pos = links[0]
+            if pos != 0 and not o.link_anywhere:
+                raise IllegalMoveError(f"the link card {self.link.face} must be the first card of the word (house rule)")
+            link_positions.append(pos)
+            for i, f in enumerate(faces):
+                if i != pos:
+                    self.deck.check_face(f)
+                    hand_faces.append(f)
+        cards = resolve_cards(hand_faces, self.hands[seat].cards, who=self.players[seat].name, deck=self.deck)
+        if any(c.id == self.link.id for c in cards):
+            raise CardPlayedTwiceError(f"the link card {self.link.face} is laid twice")
+        words: list[list[PlacedCard]] = []
+        k = 0
+        for w, faces in enumerate(faces_per_word):
+            placed: list[PlacedCard] = []
+            for i, f in enumerate(faces):
+                if i == link_positions[w]:
+                    if self.link.wild:
+                        placed.append(PlacedCard.of(self.link, CardFace(f.text, wild=True, as_letters=f.as_letters,
+                                                                        as_suit=f.as_suit, as_number=f.as_number)))
+                    else:
+                        placed.append(PlacedCard.of(self.link))
+                else:
+                    placed.append(PlacedCard.of(cards[k], f))
+                    k += 1
+            from_hand = len(placed) - 1
+            limit = self.hand_limit(len(faces_per_word))
+            if limit is not None and from_hand > limit:
+                raise IllegalMoveError(
+                    f"the dice allow at most {limit} card(s) from the hand in a word, not {from_hand}")
+            if from_hand < 1:
+                raise IllegalMoveError("a word needs at least one card from the hand besides the link card")
+            if len(placed) < o.min_word_cards:
+                raise IllegalMoveError(f"a word needs at least {o.min_word_cards} cards")
+            if o.max_word_cards is not None and len(placed) > o.max_word_cards:
+                raise IllegalMoveError(f"a word may have at most {o.max_word_cards} cards (agreed)")
+            placed = self._name_wilds(placed)
+            words.append(placed)
+        for placed in words:
+            text = "".join(p.letters for p in placed)
+            if o.check_words == "auto" and not self.lexicon.is_word(text):
+                verdict = self.lexicon.check(text)
+                raise IllegalMoveError(f"{text} is not a word ({verdict.reason or 'not in ' + self.lexicon.name})")
+            if o.unique_words and text in self.words_played:
+                raise IllegalMoveError(f"{text} has been played already (house rule: each word once)")
+        return words, link_positions, cards
+
+    def _name_wilds(self, placed: list[PlacedCard]) -> list[PlacedCard]:
+        missing = [i for i, p in enumerate(placed) if p.card.wild and not p.letters]
+        if not missing:
+            return placed
+        where = "the link Multicard (@=E)" if placed[missing[0]].card.id == self.link.id else "the Multicard (*=E)"
+        if len(missing) > 1 or self.options.check_words != "auto":
+            raise InvalidMoveError(f"say which letter {where} stands for")
+        choices = sorted(set(self._wild_letter_choices(placed)))
+        if len(choices) != 1:
+            shown = "".join(p.letters or "?" for p in placed)
+            if not choices:
+                raise IllegalMoveError(f"no letter makes {shown} a word")
+            raise InvalidMoveError(f"say which letter {where} stands for in {shown}: {', '.join(choices)} all make words")
+        i = missing[0]
+        placed = list(placed)
+        placed[i] = PlacedCard(placed[i].card, choices[0], placed[i].suit, placed[i].number)
+        return placed
+
+    def score_turn(self, seat: int, words: list[list[PlacedCard]], link_positions: list[int],
+                   used: list[Card]) -> list[WordScore]:
+        """Score the word(s) of a turn (rule I and M need the whole hand in one word)."""
+        whole_hand = len(words) == 1 and len(used) == len(self.hands[seat])
+        out = []
+        for placed, pos in zip(words, link_positions, strict=True):
+            link_points = None
+            if self.link.wild and self.options.multicard_link_scores:
+                link_points = placed[pos].number or 0
+            out.append(score_word(placed, pos, self.options, all_cards_used=whole_hand, link_points=link_points))
+        return out
+
+    def _word(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        seat = self._actor(action)
+        self._need_phase("play", "new word")
+        tokens = self._tokens(action)
+        words, positions, used = self.prepare_word(seat, tokens)
+        scores = self.score_turn(seat, words, positions, used)
+        snapshot = self._snapshot()
+        total = sum(s.total for s in scores)
+        hand = self.hands[seat]
+        hand.remove(used)
+        laid: list[Card] = []
+        for placed in words:
+            laid.extend(p.card for p in placed)
+        new_link = words[-1][-1].card
+        seen: set[str] = set()
+        for c in laid:
+            if c.id != new_link.id and c.id not in seen:
+                seen.add(c.id)
+                self._discard(c)
+        self.link = new_link
+        self.players[seat].score += total
+        texts = [s.word for s in scores]
+        self.words_played.extend(texts)
+        self.pending = PendingWord(seat, texts, total, len(used), snapshot)
+        self.phase = "draw"
+        self.passes = 0
+        lines: list[ScoreLine] = []
+        for s in scores:
+            lines.extend(s.breakdown.lines)
+        record = MoveRecord(seat, copy.deepcopy(action), ScoreBreakdown(tuple(lines), total), now_ms,
+                            note=" + ".join(texts))
+        record.action["scores"] = [s.to_dict() for s in scores]
+        return record
+
+    def _discard(self, card: Card) -> None:
+        group = self.group_of(card)
+        if self.options.discards_into_decks:
+            self.piles[group].insert_randomly([card], self.rng)
+        else:
+            self.discards[group].put_top([card])
+
+    # -- drawing -----------------------------------------------------------------------------------
+
+    def _refill(self, group: str) -> None:
+        if self.options.reshuffle_discards and not self.piles[group] and self.discards[group]:
+            pile = self.discards[group]
+            cards = pile.cards
+            pile.cards = []
+            self.piles[group].put_top(cards)
+            self.piles[group].shuffle(self.rng)
+
+    def _split(self, action: dict[str, Any], count: int) -> dict[str, int]:
+        """How many cards from each deck: checked against what the decks hold."""
+        if self.options.one_deck:
+            return {ALL: min(count, self.available(ALL))}
+        want = {}
+        for g, key in ((CONSONANT, "consonants"), (VOWEL, "vowels")):
+            v = action.get(key, 0)
+            if not isinstance(v, int) or v < 0:
+                raise InvalidMoveError(f"{key} must be a whole number of cards, not {v!r}")
+            want[g] = v
+        can = min(count, self.available(CONSONANT) + self.available(VOWEL))
+        if sum(want.values()) != can:
+            raise IllegalMoveError(
+                f"take {can} card(s) in all (consonants + vowels), not {sum(want.values())}"
+                + ("" if can == count else f": the decks hold only {can}"))
+        for g, key in ((CONSONANT, "consonants"), (VOWEL, "vowels")):
+            if want[g] > self.available(g):
+                raise IllegalMoveError(f"the {key} deck holds {self.available(g)} card(s), not {want[g]}")
+        return want
+
+    def _take(self, seat: int, split: dict[str, int]) -> list[Card]:
+        got: list[Card] = []
+        for g, n in split.items():
+            if n and len(self.piles[g]) < n:
+                self._refill(g)
+            if n > len(self.piles[g]):  # part from the pile, the rest after reshuffling the discards
+                first = self.piles[g].draw(len(self.piles[g]))
+                self._refill(g)
+                got.extend(first + self.piles[g].draw(n - len(first)))
+            else:
+                got.extend(self.piles[g].draw(n))
+        self.hands[seat].add(got)
+        return got
+
+    def _draw(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        self._need_phase("draw", "draw")
+        assert self.pending is not None
+        seat = self.pending.player
+        if action.get("player", seat) != seat:
+            raise NotYourTurnError(f"only {self.players[seat].name} draws for the word just laid")
+        split = self._split(action, self.pending.used)
+        got = self._take(seat, split)
+        self.pending = None
+        record = MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"drew {len(got)}")
+        self._end_turn(seat)
+        return record
+
+    def _five_cards(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        seat = self._actor(action)
+        self._need_phase("play", "five-card draw")
+        if not self.options.five_card_draw:
+            raise IllegalMoveError("the five-card draw is not played in this game (house rule)")
+        if seat in self.five_used:
+            raise IllegalMoveError(f"{self.players[seat].name} has had the five-card draw already; it is once a game")
+        split = self._split(action, self.options.five_card_count)
+        if sum(split.values()) == 0:
+            raise IllegalMoveError("the decks are empty: there is nothing to draw")
+        got = self._take(seat, split)
+        self.five_used.add(seat)
+        self.passes = 0
+        record = MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"five-card draw: {len(got)} cards")
+        self._end_turn(seat)
+        return record
+
+    def _pass(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        seat = self._actor(action)
+        self._need_phase("play", "pass")
+        self.passes += 1
+        record = MoveRecord(seat, copy.deepcopy(action), None, now_ms, note="pass")
+        if self.passes >= len(self.players):
+            self._end("no player can form another word")
+        else:
+            self._end_turn(seat)
+        return record
+
+    # -- challenges --------------------------------------------------------------------------------
+
+    def _challenge(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        if not self.options.challenges:
+            raise IllegalMoveError("challenges are not played in this game (house rule)")
+        if self.phase != "draw" or self.pending is None:
+            raise IllegalMoveError("there is no word to challenge: a word can be challenged until its player draws")
+        pending = self.pending
+        challenger = action.get("player")
+        if not isinstance(challenger, int) or not 0 <= challenger < len(self.players):
+            raise InvalidMoveError(f"a challenge names the challenging player (a seat from 0 to {len(self.players) - 1})")
+        if challenger == pending.player:
+            raise IllegalMoveError("a player cannot challenge her or his own word")
+        if pending.challenged:
+            raise IllegalMoveError("the word has been challenged already; only the first challenge counts")
+        invalid = [w for w in pending.words if not self.lexicon.is_word(w)]
+        amount = pending.total if self.options.scoring == "standard" else 0
+        former = self.players[pending.player]
+        lines: list[ScoreLine]
+        if invalid:
+            self._restore(pending.snapshot)
+            self.players[challenger].score += amount
+            lines = [ScoreLine("K: challenge upheld", amount,
+                               f"{', '.join(invalid)} is not a word: {self.players[challenger].name} gets its {pending.total}")]
+            note = f"challenge upheld: {', '.join(invalid)} not in {self.lexicon.name}"
+            self.pending = None
+            self.phase = "play"
+            self._end_turn(pending.player)
+        else:
+            self.players[challenger].score -= amount
+            former.score += amount
+            pending.challenged = True
+            lines = [ScoreLine("K: challenge failed", -amount,
+                               f"{' and '.join(pending.words)} stands: {self.players[challenger].name} loses {amount} "
+                               f"and {former.name} gets {amount} more")]
+            note = "challenge failed"
+            self._check_target()
+        return MoveRecord(challenger, copy.deepcopy(action), ScoreBreakdown(tuple(lines), amount if invalid else -amount),
+                          now_ms, note=note)
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "hands": [list(h.cards) for h in self.hands],
+            "link": self.link,
+            "piles": {g: list(p.cards) for g, p in self.piles.items()},
+            "discards": {g: list(p.cards) for g, p in self.discards.items()},
+            "scores": [p.score for p in self.players],
+            "words_played": list(self.words_played),
+        }
+
+    def _restore(self, snap: dict[str, Any]) -> None:
+        for h, cards in zip(self.hands, snap["hands"], strict=True):
+            h.cards = list(cards)
+        self.link = snap["link"]
+        for g, cards in snap["piles"].items():
+            self.piles[g].cards = list(cards)
+        for g, cards in snap["discards"].items():
+            self.discards[g].cards = list(cards)
+        for p, s in zip(self.players, snap["scores"], strict=True):
+            p.score = s
+        self.words_played = list(snap["words_played"])
+
+    # -- turns and the end -------------------------------------------------------------------------
+
+    def _end(self, reason: str) -> None:
+        self.phase = "over"
+        self.over_reason = reason
+        self.pending = None
+
+    def _check_target(self) -> bool:
+        target = self.options.target_score
+        if target is not None and max(self.scores) >= target:
+            best = max(range(len(self.players)), key=lambda i: self.players[i].score)
+            self._end(f"{self.players[best].name} reached the target score of {target}")
+            return True
+        return False
+
+    def _end_turn(self, seat: int) -> None:
+        self.phase = "play"
+        if self._check_target():
+            return
+        if self.options.end_when_out_of_cards and not self.hands[seat]:
+            refill = sum(self.available(g) for g in self.piles)
+            if refill == 0:
+                self._end(f"{self.players[seat].name} has used all her/his cards and the decks are empty")
+                return
+        self.turn.advance()
+        self._roll()
+
+    # -- saving ------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game as its seed, options and the actions applied (replaying them restores it exactly)."""
+        return {"game": self.name, "players": [p.name for p in self.players], "seed": self.seed,
+                "options": self.options.to_dict(), "start_ms": self.start_ms,
+                "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordchainGame:
+        """Restore a game saved with :meth:`to_dict`."""
+        game = cls(list(data["players"]), int(data["seed"]), WordchainOptions.from_dict(data["options"]),
+                   lexicon, data.get("start_ms"))
+        for item in data["actions"]:
+            if item["action"].get("type") == "time":
+                game.check_time(int(item["now_ms"]))
+            else:
+                game.apply(item["action"], item["now_ms"])
+        return game
+
