@@ -7,7 +7,6 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
-
 from wordtable.table.link import BoardLink, Event
 from wordtable.table.sim import SimBoard
 

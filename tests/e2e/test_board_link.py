@@ -9,7 +9,6 @@ import random
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
-
 from wordtable.table.link import (
     BoardLink,
     BoardLinked,

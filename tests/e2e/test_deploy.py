@@ -8,11 +8,11 @@ import subprocess
 import time
 
 import pytest
-
-from tests.conftest import MICROPYTHON, REPO
 from wordtable.cli import main as cli_main
 from wordtable.table.deploy import build, stop_firmware
 from wordtable.table.sim import VirtualCable
+
+from tests.conftest import MICROPYTHON, REPO
 
 pytestmark = pytest.mark.e2e
 

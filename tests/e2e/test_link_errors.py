@@ -10,7 +10,7 @@ import tty
 
 import pytest
 import serial
-
+from wordtable.cli import main as cli_main
 from wordtable.table.link import (
     BoardLink,
     BoardPortError,
@@ -18,7 +18,6 @@ from wordtable.table.link import (
     ProtocolVersionError,
     open_port,
 )
-from wordtable.cli import main as cli_main
 from wtproto import messages as m
 from wtproto.frame import encode_frame
 

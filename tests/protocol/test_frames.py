@@ -6,7 +6,6 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from wtproto import cobs
 from wtproto import messages as m
 from wtproto.crc import crc16

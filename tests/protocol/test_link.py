@@ -7,7 +7,6 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from wtproto import messages as m
 from wtproto.link import Link, next_seq, seq_dist
 from wtproto.ticks import TICKS_MAX, ticks_add, ticks_diff

@@ -8,7 +8,6 @@ so packing inverts. Regions start on a byte column (x multiple of 8), as panel R
 from __future__ import annotations
 
 from PIL import Image, ImageChops
-
 from wtproto import messages as m
 from wtproto.frame import MAX_PAYLOAD
 

@@ -62,7 +62,7 @@ class ScoreBreakdown:
         return {"lines": [dataclasses.asdict(ln) for ln in self.lines], "total": self.total}
 
 
-O = TypeVar("O", bound="GameOptions")
+OptionsT = TypeVar("OptionsT", bound="GameOptions")
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class GameOptions:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_dict(cls: type[O], data: dict[str, Any]) -> O:
+    def from_dict(cls: type[OptionsT], data: dict[str, Any]) -> OptionsT:
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - names
         if unknown:

@@ -114,7 +114,7 @@ def deploy(port: str, arch: str = DEFAULT_ARCH, source: bool = False, resume: bo
         dirs = sorted({d.as_posix() for p in files for d in p.parents if d != Path(".")},
                       key=lambda d: (d.count("/"), d))
         # `fs mkdir` fails on an existing folder; this makes the folders and ignores that.
-        mk = "import os\nfor d in %r:\n  try: os.mkdir(d)\n  except OSError: pass\n" % (dirs,)
+        mk = f"import os\nfor d in {dirs!r}:\n  try: os.mkdir(d)\n  except OSError: pass\n"
         cmd = base + ["exec", mk]
         for rel in files:
             cmd += ["+", "fs", "cp", str(stage / rel), f":{rel.as_posix()}"]

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 
 import serial
 from PIL import Image
-
 from wtproto import PROTOCOL_VERSION
 from wtproto import messages as m
 from wtproto.frame import encode_frame
