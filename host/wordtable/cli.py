@@ -16,6 +16,7 @@ from . import __version__
 COMMAND_MODULES: tuple[str, ...] = (
     "wordtable.table.commands",
     "wordtable.lexicon.commands",
+    "wordtable.games.board_commands",
 )
 
 

@@ -1,0 +1,152 @@
+"""Position files: a board game set up from a JSON file, so any worked example or puzzle can be
+played from (docs/rules/positions.md describes the format)::
+
+    {
+      "game": "wordability",
+      "board": ["...............", "....WORTHY....", ...],   # '.' empty, upper case a tile, lower case a blank
+      "premiums": null,                                     # or rows of codes (. * d t D T) replacing the layout
+      "players": ["Ann", "Bob"],
+      "racks": ["OUFN???", null],                           # '?' a blank; null: drawn from the bag
+      "scores": [0, 0],
+      "turn": 0,
+      "seed": 0
+    }
+
+Tiles on the board and in the racks are taken from the game's tile set by letter, so a position can
+use no more of a letter than the set holds; the rest goes to the bag, shuffled by ``seed``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .base import InvalidMoveError
+from .crossword import CrosswordGame, CrosswordOptions
+from .crossword_board import BLANK, Layout
+from .wordability import Wordability
+from .wordgame import Wordgame
+
+BOARD_GAMES: dict[str, type[CrosswordGame]] = {"wordgame": Wordgame, "wordability": Wordability}
+"""The crossword board games by name."""
+
+
+class PositionError(InvalidMoveError):
+    """A position file that cannot be read or set up; the message says what to fix."""
+
+
+def board_game(name: str) -> type[CrosswordGame]:
+    """The game class called ``name``; PositionError naming the choices otherwise."""
+    try:
+        return BOARD_GAMES[name]
+    except KeyError:
+        raise PositionError(f"unknown game {name!r}; choose one of {', '.join(BOARD_GAMES)}") from None
+
+
+def read_position(path: str | Path) -> dict[str, Any]:
+    """Read a position file (JSON); PositionError with the reason if it cannot be read."""
+    p = Path(path)
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PositionError(f"there is no position file {p}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise PositionError(f"cannot read {p}: {e}") from None
+    except json.JSONDecodeError as e:
+        raise PositionError(f"{p} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
+    if not isinstance(data, dict):
+        raise PositionError(f"{p} must hold a JSON object with game, board, racks ...")
+    return data
+
+
+def _take(bag: list[int], game: CrosswordGame, letter: str, where: str) -> int:
+    want = BLANK if letter == BLANK or letter.islower() else letter
+    for i in range(len(bag) - 1, -1, -1):
+        if game.tiles[bag[i]].letter == want:
+            return bag.pop(i)
+    have = game.tiles.counts.get(want, 0)
+    what = "blank" if want == BLANK else want
+    raise PositionError(f"{where} needs a {what} tile, but a {game.name} set has only {have} and they are all used")
+
+
+def game_from_position(data: dict[str, Any], lexicon: Any, options: CrosswordOptions | None = None) -> CrosswordGame:
+    """Set up a game exactly as a position describes (see the module docstring)."""
+    cls = board_game(str(data.get("game", "")))
+    racks = data.get("racks")
+    if not isinstance(racks, list) or not racks:
+        raise PositionError("a position needs racks: a list with one rack (letters, or null) per player")
+    n = len(racks)
+    players = data.get("players") or [f"Player {i + 1}" for i in range(n)]
+    if not isinstance(players, list) or len(players) != n:
+        raise PositionError(f"players names {len(players)} players but racks has {n}")
+    rules = cls.rules_class(lexicon)
+    g = rules.geometry
+    layout = None
+    if data.get("premiums") is not None:
+        prem = data["premiums"]
+        if not isinstance(prem, list) or not all(isinstance(r, str) for r in prem):
+            raise PositionError("premiums must be a list of rows of codes")
+        try:
+            layout = Layout(g, prem)
+        except InvalidMoveError as e:
+            raise PositionError(str(e)) from None
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int):
+        raise PositionError("seed must be a whole number")
+    try:
+        game = cls([str(p) for p in players], lexicon, seed, options, layout=layout, deal=False)
+    except InvalidMoveError as e:
+        raise PositionError(str(e)) from None
+    rows = data.get("board")
+    if not isinstance(rows, list) or len(rows) != g.height or not all(isinstance(r, str) for r in rows):
+        raise PositionError(f"board must be {g.height} rows of {g.width} cells ('.' empty, a letter, lower case a blank)")
+    bag = game.bag
+    for r, row in enumerate(rows):
+        if len(row) != g.width:
+            raise PositionError(f"board row {r + 1} has {len(row)} cells; a {cls.name} board is {g.width} wide")
+        for c, ch in enumerate(row):
+            if ch == ".":
+                continue
+            sq = g.square(r, c)
+            if not ch.isalpha() or ch.upper() not in game.tiles.letters:
+                raise PositionError(f"board cell {g.name(sq)}: {ch!r} is not a letter of this game")
+            tile = _take(bag, game, ch, f"board cell {g.name(sq)}")
+            game.board.put(sq, ch.upper(), tile, ch.islower())
+    for p, rack in enumerate(racks):
+        if rack is None:
+            continue
+        if not isinstance(rack, str) or len(rack) > rules.rack_size:
+            raise PositionError(f"rack {p + 1} must be up to {rules.rack_size} letters ('?' a blank) or null")
+        for ch in rack:
+            if ch != BLANK and ch.upper() not in game.tiles.letters:
+                raise PositionError(f"rack {p + 1}: {ch!r} is not a letter of this game")
+            game.racks[p].append(_take(bag, game, ch.upper() if ch != BLANK else ch, f"rack {p + 1}"))
+    for p, rack in enumerate(racks):
+        if rack is None:
+            game._draw(p)
+    scores = data.get("scores") or [0] * n
+    if not isinstance(scores, list) or len(scores) != n or not all(isinstance(s, int) for s in scores):
+        raise PositionError(f"scores must be {n} whole numbers")
+    for p, s in enumerate(scores):
+        game.players[p].score = s
+    turn = data.get("turn", 0)
+    if not isinstance(turn, int) or not 0 <= turn < n:
+        raise PositionError(f"turn must be a player number from 0 to {n - 1}")
+    game.turn = turn
+    game.starting_player = turn
+    return game
+
+
+def position_of(game: CrosswordGame) -> dict[str, Any]:
+    """The position of a game, in the position-file format."""
+    return {
+        "game": game.name,
+        "board": game.board.rows(),
+        "premiums": list(game.rules.layout.rows) if game.layout_override else None,
+        "players": [p.name for p in game.players],
+        "racks": [game.rack_letters(p) for p in range(len(game.players))],
+        "scores": game.scores,
+        "turn": game.turn,
+        "seed": game.seed,
+    }
