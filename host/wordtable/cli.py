@@ -17,6 +17,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "wordtable.table.commands",
     "wordtable.lexicon.commands",
     "wordtable.games.board_commands",
+    "wordtable.games.card_commands",
 )
 
 
