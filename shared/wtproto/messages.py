@@ -8,6 +8,11 @@ Either way: ACK (a bare acknowledgement; every frame's header also carries one).
 
 Unpack functions raise ValueError on a payload of the wrong shape; the receiver answers that with a
 LOG frame and goes on. docs/protocol.md has the tables.
+
+This module holds what the board runs. The codecs only the host runs (its packers of host-to-board
+payloads, its unpackers of board-to-host ones) are in ``hostcodec``, loaded on first use through
+this module (``messages.pack_display`` works on both interpreters): the board never compiles them,
+and in MicroPython compiled code lives in the heap.
 """
 
 import struct
@@ -87,16 +92,13 @@ CODE_VERSION = const(7)  # the peer speaks another protocol version
 MAX_LOG_TEXT = const(200)
 
 _HELLO_BOARD = "<BBBHBBBBBBHHH"
-_HELLO_BOARD_LEN = struct.calcsize(_HELLO_BOARD)
 _HELLO_ACK = "<HBBBB"
 _CELL = "<HB"
 _BUTTON = "<BBBI"
-_SNAPSHOT = "<BBBH"
 _DISPLAY = "<HHHHB"
 _LED = "<BBBBBH"
 _BEEP = "<HHB"
 _HEARTBEAT = "<IIHHHHB"
-
 
 def pack_hello_board(fw_version, boot_id, epoch, geometry, display_size, board_name):
     """The board introduces itself.
@@ -110,38 +112,6 @@ def pack_hello_board(fw_version, boot_id, epoch, geometry, display_size, board_n
         _HELLO_BOARD, fw_version[0], fw_version[1], fw_version[2], boot_id & 0xFFFF, epoch & 0xFF,
         gw, gh, seats, seat_cells, buttons, display_size[0], display_size[1], MAX_PAYLOAD,
     ) + board_name.encode()[:32]
-
-
-def unpack_hello_board(p):
-    """Inverse of pack_hello_board: a dict with the same names."""
-    if len(p) < _HELLO_BOARD_LEN:
-        raise ValueError("HELLO payload of %d bytes is too short" % len(p))
-    v = struct.unpack_from(_HELLO_BOARD, p, 0)
-    return {
-        "fw_version": (v[0], v[1], v[2]),
-        "boot_id": v[3],
-        "epoch": v[4],
-        "geometry": (v[5], v[6], v[7], v[8], v[9]),
-        "display_size": (v[10], v[11]),
-        "max_payload": v[12],
-        "board_name": bytes(p[_HELLO_BOARD_LEN:]).decode(),
-    }
-
-
-def pack_hello_host(host_version):
-    """The host asks the board to introduce itself (it answers with its HELLO)."""
-    return struct.pack("<BBB", host_version[0], host_version[1], host_version[2])
-
-
-def unpack_hello_host(p):
-    if len(p) != 3:
-        raise ValueError("host HELLO payload must be 3 bytes, not %d" % len(p))
-    return struct.unpack("<BBB", p)
-
-
-def pack_hello_ack(boot_id, epoch, host_version):
-    return struct.pack(_HELLO_ACK, boot_id & 0xFFFF, epoch & 0xFF, host_version[0], host_version[1],
-                       host_version[2])
 
 
 def unpack_hello_ack(p):
@@ -159,30 +129,9 @@ def pack_cell(cell, uid):
     return struct.pack(_CELL, cell, len(uid)) + bytes(uid)
 
 
-def unpack_cell(p):
-    """(cell, uid) with uid b"" for an empty cell."""
-    if len(p) < 3:
-        raise ValueError("CELL payload too short")
-    cell, n = struct.unpack_from(_CELL, p, 0)
-    if n > MAX_UID or len(p) != 3 + n:
-        raise ValueError("CELL payload length does not match its UID length %d" % n)
-    return cell, bytes(p[3:3 + n])
-
-
 def pack_button(seat, button, action, t_ms):
     """A seat button was pressed or released; t_ms is the board's tick time of the edge."""
     return struct.pack(_BUTTON, seat, button, action, t_ms & 0xFFFFFFFF)
-
-
-def unpack_button(p):
-    """(seat, button, action, t_ms)."""
-    if len(p) != 7:
-        raise ValueError("BUTTON payload must be 7 bytes, not %d" % len(p))
-    return struct.unpack(_BUTTON, p)
-
-
-def pack_snapshot_req(request_id):
-    return struct.pack("<B", request_id & 0xFF)
 
 
 def unpack_snapshot_req(p):
@@ -191,68 +140,9 @@ def unpack_snapshot_req(p):
     return p[0]
 
 
-def pack_snapshot_parts(request_id, entries, max_payload=MAX_PAYLOAD):
-    """Split a full table snapshot into SNAPSHOT payloads.
-
-    entries: list of (cell, uid) for every occupied cell. An empty table still gives one part, so
-    the host always learns that the snapshot is complete.
-    """
-    chunks = []
-    cur = []  # type: list
-    size = 5
-    for cell, uid in entries:
-        n = 3 + len(uid)
-        if size + n > max_payload and cur:
-            chunks.append(cur)
-            cur = []
-            size = 5
-        cur.append((cell, uid))
-        size += n
-    chunks.append(cur)
-    parts = []
-    total = len(chunks)
-    for i in range(total):
-        body = b"".join([pack_cell(c, u) for c, u in chunks[i]])
-        parts.append(struct.pack(_SNAPSHOT, request_id & 0xFF, i, total, len(chunks[i])) + body)
-    return parts
-
-
-def unpack_snapshot(p):
-    """(request_id, part, parts, [(cell, uid), ...])."""
-    if len(p) < 5:
-        raise ValueError("SNAPSHOT payload too short")
-    rid, part, parts, count = struct.unpack_from(_SNAPSHOT, p, 0)
-    if part >= parts:
-        raise ValueError("SNAPSHOT part %d of %d" % (part, parts))
-    entries = []
-    off = 5
-    for _ in range(count):
-        if off + 3 > len(p):
-            raise ValueError("SNAPSHOT payload ends inside an entry")
-        cell, n = struct.unpack_from(_CELL, p, off)
-        if n > MAX_UID or off + 3 + n > len(p):
-            raise ValueError("SNAPSHOT entry with a bad UID length")
-        entries.append((cell, bytes(p[off + 3:off + 3 + n])))
-        off += 3 + n
-    if off != len(p):
-        raise ValueError("SNAPSHOT payload has %d bytes after its entries" % (len(p) - off))
-    return rid, part, parts, entries
-
-
 def display_stride(w):
     """Bytes per row of a 1-bit region ``w`` pixels wide."""
     return (w + 7) // 8
-
-
-def pack_display(x, y, w, h, flags, data):
-    """A region of the panel: ``h`` rows of ``display_stride(w)`` bytes, most significant bit
-    leftmost, 1 = ink (black). ``x`` must be a multiple of 8 (panel RAM is byte-addressed)."""
-    if x % 8:
-        raise ValueError("DISPLAY region x=%d is not a multiple of 8" % x)
-    if len(data) != display_stride(w) * h:
-        raise ValueError("DISPLAY data is %d bytes; a %dx%d region needs %d"
-                         % (len(data), w, h, display_stride(w) * h))
-    return struct.pack(_DISPLAY, x, y, w, h, flags) + bytes(data)
 
 
 def unpack_display(p):
@@ -266,21 +156,12 @@ def unpack_display(p):
     return x, y, w, h, flags, memoryview(p)[9:]
 
 
-def pack_led(led, rgb, mode, duration_ms=0):
-    """LED ``led`` (LED_ALL for every one) to colour ``rgb`` in ``mode``; 0 ms = until changed."""
-    return struct.pack(_LED, led, rgb[0], rgb[1], rgb[2], mode, duration_ms)
-
-
 def unpack_led(p):
     """(led, (r, g, b), mode, duration_ms)."""
     if len(p) != 7:
         raise ValueError("LED payload must be 7 bytes")
     v = struct.unpack(_LED, p)
     return v[0], (v[1], v[2], v[3]), v[4], v[5]
-
-
-def pack_beep(freq_hz, duration_ms, count=1):
-    return struct.pack(_BEEP, freq_hz, duration_ms, count)
 
 
 def unpack_beep(p):
@@ -297,17 +178,6 @@ def pack_heartbeat(uptime_ms, heap_free, scan_ms, read_errors, rx_dropped, event
                        min(events_dropped, 0xFFFF), min(pending, 0xFF))
 
 
-def unpack_heartbeat(p):
-    """A dict, or None for the host's empty heartbeat."""
-    if len(p) == 0:
-        return None
-    if len(p) != struct.calcsize(_HEARTBEAT):
-        raise ValueError("HEARTBEAT payload of %d bytes" % len(p))
-    v = struct.unpack(_HEARTBEAT, p)
-    return {"uptime_ms": v[0], "heap_free": v[1], "scan_ms": v[2], "read_errors": v[3],
-            "rx_dropped": v[4], "events_dropped": v[5], "pending": v[6]}
-
-
 def pack_log(level, code, text):
     return struct.pack("<BB", level, code) + text.encode()[:MAX_LOG_TEXT]
 
@@ -322,3 +192,13 @@ def unpack_log(p):
     except UnicodeError:
         text = "".join([chr(b) if b < 128 else "?" for b in raw])
     return p[0], p[1], text
+
+
+def __getattr__(name):
+    # The host's codecs (PEP 562; MicroPython has module __getattr__ too): imported on first use.
+    from . import hostcodec
+
+    try:
+        return getattr(hostcodec, name)
+    except AttributeError:
+        raise AttributeError("module 'wtproto.messages' has no attribute %r" % name) from None

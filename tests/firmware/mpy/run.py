@@ -12,6 +12,10 @@ gc.threshold(4096)  # as main.py does: collect compile garbage while importing, 
 sys.path.remove(sys.path[0])
 import check  # noqa: E402
 
+# The tests play the host too: load the host's codecs (wtproto.hostcodec, which messages would
+# import on first use) now, before a test fills and fragments the heap.
+from wtproto import hostcodec  # noqa: E402, F401
+
 module_name, func_name, tmp = sys.argv[1], sys.argv[2], sys.argv[3]
 check.TMP = tmp
 module = __import__(module_name)
