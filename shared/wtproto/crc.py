@@ -1,15 +1,18 @@
 """CRC-16/CCITT-FALSE: poly 0x1021, init 0xFFFF, no reflection, no final xor (check value 0x29B1)."""
 
+from array import array
+
 _table = None
 
 
 def _make_table():
-    t = []
+    # An array of 16-bit values: 512 bytes, where a list of 256 ints takes 2 KB of a 64-bit heap.
+    t = array("H", bytes(512))
     for i in range(256):
         c = i << 8
         for _ in range(8):
             c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
-        t.append(c & 0xFFFF)
+        t[i] = c & 0xFFFF
     return t
 
 
