@@ -9,11 +9,13 @@ played from (docs/rules/positions.md describes the format)::
       "racks": ["OUFN???", null],                           # '?' a blank; null: drawn from the bag
       "scores": [0, 0],
       "turn": 0,
-      "seed": 0
+      "seed": 0,
+      "bag": null                                           # or the letters left in the bag (the rest is out of play)
     }
 
 Tiles on the board and in the racks are taken from the game's tile set by letter, so a position can
-use no more of a letter than the set holds; the rest goes to the bag, shuffled by ``seed``.
+use no more of a letter than the set holds; the rest goes to the bag, shuffled by ``seed`` (with ``bag``,
+only the letters named there: the rest is out of play, which sets up end games).
 """
 
 from __future__ import annotations
@@ -122,6 +124,17 @@ def game_from_position(data: dict[str, Any], lexicon: Any, options: CrosswordOpt
             if ch != BLANK and ch.upper() not in game.tiles.letters:
                 raise PositionError(f"rack {p + 1}: {ch!r} is not a letter of this game")
             game.racks[p].append(_take(bag, game, ch.upper() if ch != BLANK else ch, f"rack {p + 1}"))
+    bag_letters = data.get("bag")
+    if bag_letters is not None:
+        if not isinstance(bag_letters, str):
+            raise PositionError("bag must be the letters left in the bag ('?' a blank), or null for all the rest")
+        rest = bag
+        game.bag = bag = []
+        for ch in bag_letters:
+            if ch != BLANK and ch.upper() not in game.tiles.letters:
+                raise PositionError(f"bag: {ch!r} is not a letter of this game")
+            bag.append(_take(rest, game, ch.upper() if ch != BLANK else ch, "the bag"))
+        game.rng.shuffle(bag)
     for p, rack in enumerate(racks):
         if rack is None:
             game._draw(p)
@@ -149,4 +162,5 @@ def position_of(game: CrosswordGame) -> dict[str, Any]:
         "scores": game.scores,
         "turn": game.turn,
         "seed": game.seed,
+        "bag": "".join(sorted(game.tiles[t].letter for t in game.bag)),
     }

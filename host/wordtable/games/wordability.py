@@ -53,7 +53,8 @@ class WordabilityRules(CrosswordRules):
             raise IllegalMoveError(f"the first player must lay a tile on the centre square {g.name(g.centre)}")
 
     def invalid_words_message(self, invalid: list[FormedWord]) -> str:
-        parts = [f"{w.text} (nor {w.text[::-1]} read the other way)" for w in invalid]
+        parts = [w.text if w.text == w.text[::-1] else f"{w.text} (nor {w.text[::-1]} read the other way)"
+                 for w in invalid]
         where = ", ".join(f"{self.geometry.name(w.squares[0])}-{self.geometry.name(w.squares[-1])}" for w in invalid)
         noun = "is not a word" if len(parts) == 1 else "are not words"
         return f"{', '.join(parts)} {noun} in {getattr(self.lexicon, 'name', 'the word list')} (cells {where})"
