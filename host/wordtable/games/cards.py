@@ -441,14 +441,16 @@ class Hand:
 
 
 def resolve_cards(faces: Sequence[CardFace], hand: Sequence[Card], *, who: str = "you",
-                  deck: DeckSpec | None = None) -> list[Card]:
+                  deck: DeckSpec | None = None, where: str | None = None) -> list[Card]:
     """The cards of ``hand`` that ``faces`` name, in order, each physical card at most once.
 
     A face naming an id picks that card; a face code picks a matching card not yet picked (ids given
     explicitly are reserved first, so ``#c1, K♠3`` works whatever order). Raises
     :class:`UnknownCardError` for a code the deck lacks, :class:`CardPlayedTwiceError` when one id is named
     twice, :class:`CardNotInHandError` when the hand lacks the card (or holds fewer copies than named).
+    ``where`` names the cards searched in messages (default: "your hand" / "NAME's hand").
     """
+    place = where or f"{_possessive(who)} hand"
     by_id = {c.id: c for c in hand}
     chosen: list[Card | None] = [None] * len(faces)
     used: set[str] = set()
@@ -462,7 +464,7 @@ def resolve_cards(faces: Sequence[CardFace], hand: Sequence[Card], *, who: str =
                 raise CardPlayedTwiceError(f"card #{f.card_id} is laid twice; each card can lie in one place only")
             card = by_id.get(f.card_id)
             if card is None:
-                raise CardNotInHandError(f"card #{f.card_id} is not in {_possessive(who)} hand")
+                raise CardNotInHandError(f"card #{f.card_id} is not in {place}")
             used.add(card.id)
             chosen[i] = card
     for i, f in enumerate(faces):
@@ -473,9 +475,9 @@ def resolve_cards(faces: Sequence[CardFace], hand: Sequence[Card], *, who: str =
             held = sum(1 for c in hand if f.matches(c))
             if held:
                 raise CardPlayedTwiceError(
-                    f"{f.text} is laid {sum(1 for g in faces if g.text == f.text)} times but {who} hold(s) {held}")
+                    f"{f.text} is named {sum(1 for g in faces if g.text == f.text)} times but {place} holds {held}")
             raise CardNotInHandError(
-                f"{f.text} is not in {_possessive(who)} hand (holding {', '.join(c.face for c in hand) or 'nothing'})")
+                f"{f.text} is not in {place}" + ("" if where else f" (holding {', '.join(c.face for c in hand) or 'nothing'})"))
         used.add(free[0].id)
         chosen[i] = free[0]
     return [c for c in chosen if c is not None]

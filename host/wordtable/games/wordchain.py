@@ -105,8 +105,6 @@ class WordchainOptions(GameOptions):
     link_word_multiplier: int = 2
     long_word_cards: int = 8
     long_word_percent: int = 50
-    multicard_link_scores: bool = False
-    """Rule C: a Multicard link nominated by the next player scores its nominated number (default: 0)."""
     dice: int = 0
     """Rules 8 to 10: 0 (no dice), 1 or 2 dice limit the cards a word takes from the hand."""
     min_word_cards: int = 2
@@ -242,6 +240,42 @@ class WordchainGame(Game):
             contenders = [s for s in contenders if key(s) == best]
             if len(contenders) == 1:
                 return contenders[0]
+
+    def set_position(self, hands: list[list[str]], link: str, tops: dict[str, list[str]] | None = None,
+                     current: int | None = None) -> None:
+        """Lay out a position (a puzzle, a lesson, a physical table to mirror): each hand's cards and the
+        link card by code or ``#id``, and optionally the next cards of each deck (``tops[group]``, drawn
+        in the order given). All other cards go, shuffled, under them; discards are empty."""
+        if len(hands) != len(self.players):
+            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
+        pool = list(self.deck.cards)
+
+        def take(codes: list[str]) -> list[Card]:
+            faces = [parse_face(t) for t in codes]
+            cards = resolve_cards(faces, pool, deck=self.deck, where="the cards not yet placed")
+            for c in cards:
+                pool.remove(c)
+            return cards
+
+        new_hands = [take(h) for h in hands]
+        new_link = take([link])[0]
+        top_cards = {g: take(list(reversed(codes))) for g, codes in (tops or {}).items()}
+        for g in top_cards:
+            if g not in self.piles:
+                raise InvalidMoveError(f"no deck {g!r} in this game (decks: {', '.join(self.piles)})")
+        for g, pile in self.piles.items():
+            rest = [c for c in pool if self.group_of(c) == g]
+            self.rng.shuffle(rest)
+            pile.cards = rest + top_cards.get(g, [])
+            self.discards[g].cards = []
+        for h, cards in zip(self.hands, new_hands, strict=True):
+            h.cards = cards
+        self.link = new_link
+        if current is not None:
+            self.turn.current = current
+        self.phase, self.pending, self.passes = "play", None, 0
+        self.log.append(({"type": "position", "hands": hands, "link": link, "tops": tops or {},
+                          "current": current}, None))
 
     def _roll(self) -> None:
         self.dice = tuple(self.rng.randint(1, 6) for _ in range(self.options.dice))
@@ -486,13 +520,8 @@ class WordchainGame(Game):
                    used: list[Card]) -> list[WordScore]:
         """Score the word(s) of a turn (rule I and M need the whole hand in one word)."""
         whole_hand = len(words) == 1 and len(used) == len(self.hands[seat])
-        out = []
-        for placed, pos in zip(words, link_positions, strict=True):
-            link_points = None
-            if self.link.wild and self.options.multicard_link_scores:
-                link_points = placed[pos].number or 0
-            out.append(score_word(placed, pos, self.options, all_cards_used=whole_hand, link_points=link_points))
-        return out
+        return [score_word(placed, pos, self.options, all_cards_used=whole_hand)
+                for placed, pos in zip(words, link_positions, strict=True)]
 
     def _word(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         seat = self._actor(action)
@@ -723,8 +752,12 @@ class WordchainGame(Game):
         game = cls(list(data["players"]), int(data["seed"]), WordchainOptions.from_dict(data["options"]),
                    lexicon, data.get("start_ms"))
         for item in data["actions"]:
-            if item["action"].get("type") == "time":
+            kind = item["action"].get("type")
+            if kind == "time":
                 game.check_time(int(item["now_ms"]))
+            elif kind == "position":
+                a = item["action"]
+                game.set_position(a["hands"], a["link"], a.get("tops") or None, a.get("current"))
             else:
                 game.apply(item["action"], item["now_ms"])
         return game

@@ -156,13 +156,14 @@ def best_pattern(placed: Sequence[PlacedCard]) -> tuple[str | None, list[PlacedC
         pattern = "suited_sequenced" if suit else "coloured_sequenced" if colour else "sequenced"
     else:
         pattern = "suited" if suit else "coloured" if colour else None
-    fill_suit = suit or (next(s for s in SUITS.values() if s.colour == colour).code if colour else "S")
+    # a free Multicard is given a suit or number only where the pattern needs one
+    fill_suit = suit or (next(s for s in SUITS.values() if s.colour == colour).code if colour else None)
     numbers = seq[1] if seq is not None else None
     out = []
     for i, p in enumerate(cards):
         if p.card.wild:
             p = replace(p, suit=p.suit or fill_suit,
-                        number=p.number if p.number is not None else (numbers[i] if numbers else 0))
+                        number=p.number if p.number is not None else (numbers[i] if numbers else None))
         out.append(p)
     return pattern, out
 
@@ -189,8 +190,8 @@ def score_word(
     which only a test or a hint of a free word asks for).
 
     ``all_cards_used``: the word used every card the player held (rules I and M). ``link_points``:
-    the link card's points when they are not its own (a Multicard link nominated under the house option
-    that lets it score). Multicards without a nominated suit or number get the ones best for the player.
+    the link card's points when they are not its own (for a house rule that lets a nominated Multicard
+    link score). Multicards without a nominated suit or number get the ones best for the player.
     """
     word = "".join(p.letters for p in placed)
     steps: list[Step] = []
@@ -207,7 +208,7 @@ def score_word(
             pts = link_points
         points.append(pts)
     total = sum(points)
-    detail = " + ".join(f"{p.face} {pts}" if p.card.wild else f"{p.face}" for p, pts in zip(cards, points, strict=True))
+    detail = " + ".join(f"{p.face} ({pts})" if p.card.wild else p.face for p, pts in zip(cards, points, strict=True))
     steps.append(Step("B", "card points", total, total, f"{detail} = {total}"))
     if pattern is not None:
         pct = Fraction(getattr(options, f"{pattern}_percent"), 100)
