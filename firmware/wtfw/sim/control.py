@@ -60,12 +60,11 @@ class ControlCommands:
         name = words[0].lower()
         for cmd, args, _what in COMMANDS:
             if cmd == name:
-                want = len(args.split())
-                if len(words) - 1 != want:
+                if len(words) - 1 != len(args.split()):
                     return "error: usage: %s %s" % (cmd, args) if args else \
                         "error: %s takes no arguments" % cmd
                 try:
-                    reply = getattr(self, "_" + cmd)(words[1:], now)
+                    reply = self._run(cmd, words[1:], now)
                 except ValueError as e:
                     return "error: %s" % e
                 except OSError as e:
@@ -74,24 +73,58 @@ class ControlCommands:
                 self.executed += 1
                 if isinstance(reply, str):
                     return "ok" if not reply else "ok " + reply
-                return _after("ok", reply)
+                return reply
         return "error: unknown command %r; commands: %s" % (
             words[0], ", ".join([c[0] for c in COMMANDS]))
 
-    def _cell(self, text):
-        return parse_cell(text, self.world.ncells)
-
-    def _seat_button(self, words):
-        b = self.buttons
-        seat = _index(words[0], "seat", b.seats)
-        return seat, _index(words[1], "button", b.per_seat)
-
-    def _place(self, a, now):
-        cell = self._cell(a[0])
-        uid = parse_uid(a[1])
+    def _run(self, cmd, a, now):
+        # One method for all commands: in MicroPython every function costs heap of its own.
         w = self.world
+        if cmd in ("press", "release", "tap"):
+            b = self.buttons
+            seat = _index(a[0], "seat", b.seats)
+            button = _index(a[1], "button", b.per_seat)
+            if cmd != "release":
+                b.press(seat, button, now)
+            if cmd != "press":
+                b.release(seat, button, now)
+            return "seat %d button %d %s" % (
+                seat, button, cmd + ("ped" if cmd == "tap" else "ed" if cmd == "press" else "d"))
+        if cmd == "state":
+            return _state_pieces(w)
+        if cmd == "panel":
+            p = self.panel
+            return "refreshes=%d full=%d partial=%d path=%s" % (p.refreshes, p.full, p.partial, p.path)
+        if cmd == "feedback":
+            f = self.feedback
+            led = ",".join([str(v) for v in f.last_led]) if f.last_led else "-"
+            beep = ",".join([str(v) for v in f.last_beep]) if f.last_beep else "-"
+            return "leds=%d beeps=%d led=%s beep=%s" % (f.leds, f.beeps, led, beep)
+        if cmd == "stats":
+            items = self.app.stats(now) if self.app is not None else []
+            items.append(("reads", self.reader.reads))
+            items.append(("world_changes", w.changes))
+            return " ".join(["%s=%s" % kv for kv in items])
+        if cmd == "help":
+            return "commands: " + "; ".join(
+                [("%s %s" % (c, args) if args else c) + " (" + what + ")" for c, args, what in COMMANDS])
+        cell = parse_cell(a[0], w.ncells)  # place, lift, misread, flicker
+        if cmd == "misread":
+            n = _count(a[1])
+            self.reader.misread(cell, n)
+            return "the next %d reads of cell %d fail" % (n, cell)
         here = w.uid(cell)
-        if here == uid:
+        if cmd == "lift":
+            if not here:
+                raise ValueError("cell %d is empty; nothing to lift" % cell)
+            w.set(cell, b"")
+            return "lifted %s from cell %d" % (hex_uid(here), cell)
+        uid = parse_uid(a[1])
+        if cmd == "flicker":
+            n = _count(a[2])
+            self.reader.flicker(cell, uid, n)
+            return "the next %d reads of cell %d alternate between %s and empty" % (n, cell, hex_uid(uid))
+        if here == uid:  # place
             return "tag %s already lies on cell %d" % (hex_uid(uid), cell)
         if here:
             raise ValueError("cell %d holds tag %s; lift it first" % (cell, hex_uid(here)))
@@ -102,71 +135,10 @@ class ControlCommands:
         w.set(cell, uid)
         return "placed %s on cell %d" % (hex_uid(uid), cell)
 
-    def _lift(self, a, now):
-        cell = self._cell(a[0])
-        uid = self.world.uid(cell)
-        if not uid:
-            raise ValueError("cell %d is empty; nothing to lift" % cell)
-        self.world.set(cell, b"")
-        return "lifted %s from cell %d" % (hex_uid(uid), cell)
-
-    def _press(self, a, now):
-        seat, button = self._seat_button(a)
-        self.buttons.press(seat, button, now)
-        return "seat %d button %d pressed" % (seat, button)
-
-    def _release(self, a, now):
-        seat, button = self._seat_button(a)
-        self.buttons.release(seat, button, now)
-        return "seat %d button %d released" % (seat, button)
-
-    def _tap(self, a, now):
-        seat, button = self._seat_button(a)
-        self.buttons.press(seat, button, now)
-        self.buttons.release(seat, button, now)
-        return "seat %d button %d tapped" % (seat, button)
-
-    def _misread(self, a, now):
-        cell = self._cell(a[0])
-        n = _count(a[1])
-        self.reader.misread(cell, n)
-        return "the next %d reads of cell %d fail" % (n, cell)
-
-    def _flicker(self, a, now):
-        cell = self._cell(a[0])
-        uid = parse_uid(a[1])
-        n = _count(a[2])
-        self.reader.flicker(cell, uid, n)
-        return "the next %d reads of cell %d alternate between %s and empty" % (n, cell, hex_uid(uid))
-
-    def _state(self, a, now):
-        return _state_pieces(self.world)
-
-    def _panel(self, a, now):
-        p = self.panel
-        return "refreshes=%d full=%d partial=%d path=%s" % (p.refreshes, p.full, p.partial, p.path)
-
-    def _feedback(self, a, now):
-        f = self.feedback
-        led = ",".join([str(v) for v in f.last_led]) if f.last_led else "-"
-        beep = ",".join([str(v) for v in f.last_beep]) if f.last_beep else "-"
-        return "leds=%d beeps=%d led=%s beep=%s" % (f.leds, f.beeps, led, beep)
-
-    def _stats(self, a, now):
-        items = []
-        if self.app is not None:
-            items = self.app.stats(now)
-        items.append(("reads", self.reader.reads))
-        items.append(("world_changes", self.world.changes))
-        return " ".join(["%s=%s" % kv for kv in items])
-
-    def _help(self, a, now):
-        return "commands: " + "; ".join(
-            [("%s %s" % (c, args) if args else c) + " (" + what + ")" for c, args, what in COMMANDS])
-
 
 def _state_pieces(world):
-    # " CELL:UID" for every occupied cell, a few cells per piece.
+    # "ok", then " CELL:UID" for every occupied cell, a few cells per piece.
+    yield "ok"
     s = world.slots
     out = ""
     for cell in range(world.ncells):
@@ -178,11 +150,6 @@ def _state_pieces(world):
                 out = ""
     if out:
         yield out
-
-
-def _after(first, pieces):
-    yield first
-    yield from pieces
 
 
 def _index(text, what, count):
