@@ -1,0 +1,13 @@
+"""Drivers for the table board's chips, in the micropython-lib style: buses and pins are passed in,
+registers are ``const()``, buffers are made once so the scan loop allocates nothing.
+
+- ``mfrc522``: the NXP MFRC522 RFID reader (SPI) and the ISO 14443A exchange with NTAG213 tags.
+- ``iso14443a``: CRC_A, command codes and air times of ISO/IEC 14443 type A.
+- ``select_decoder``: chip selects decoded by a 74HC138 (eight readers on four pins).
+- ``antenna_mux``: the antenna switch trees shared by all readers (one address bus).
+- ``reader_matrix``: the readers, the switch trees and the antenna layout as one cell reader,
+  with the scan scheduler (presence every sweep, UIDs only where presence changed).
+- ``ssd1680``: the SSD1680 e-ink controller (296x128 panels), full and partial refresh.
+- ``buttons``: seat buttons on 74HC165 shift registers, debounced.
+- ``feedback``: WS2812 LEDs and a PWM buzzer.
+"""

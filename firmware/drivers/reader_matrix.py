@@ -1,0 +1,462 @@
+"""The table's cell reader: several MFRC522 readers, their antenna switch trees and the layout of
+the antennas under the cells, read as one ``read_uid(cell, buf)`` (the interface the app's scanner
+uses, firmware/README.md).
+
+Steps. A step connects channel k of every switch tree (antenna k of each reader), waits
+``settle_us`` for the tags there to power up, and sends WUPA from all readers at once: their air
+times overlap, so a step costs one settle and one WUPA however many readers there are. Where a
+tag answers and its UID is confirmed (read alike twice in a row), the reader only halts it again.
+Where presence changed, or the UID is not confirmed yet, or the cell is due for its periodic
+re-check (one sweep in ``recheck_sweeps``: catches a tile swapped for another between two looks),
+the reader runs the anticollision and select to read the UID. ``read_uid(cell)`` answers from the
+step's results and runs the step of the cell's channel when that result has been used already:
+the scanner, reading cells one by one, drives one step per channel per sweep.
+
+Halting. A tag that answered WUPA is in READY. Left there, it would take the next WUPA as an
+unexpected frame and drop silently to IDLE, and its cell would read empty every other sweep. So
+every tag that answered is sent HLTA (it then rests in HALT or IDLE) and presence is always asked
+with WUPA, which wakes both; REQA would not wake a halted tag. A cell that had a tag and is silent
+is asked once more before it is called empty.
+
+Faults. A reader that does not answer is reported once (``on_problem``), its cells read as errors
+(-1) without touching the bus, and it is probed again every ``reprobe_ms``.
+"""
+
+import time
+from array import array
+
+from micropython import const
+
+from .mfrc522 import COLLISION, FAULT, HALT_US, NO_ANSWER, WUPA_US
+
+_MAX_UID = const(10)
+_SLOT = const(11)  # per cell: UID length, then the UID
+_NONE = const(0xFFFF)
+
+# what is known of a cell
+_ABSENT = const(0)
+_SEEN = const(1)  # a tag answered; its UID was read once, or its last read failed
+_CONFIRMED = const(2)  # the same UID read twice in a row: only presence is checked now
+
+# a step's result for a cell; _FRESH until read_uid has passed it on
+_R_EMPTY = const(0)
+_R_TAG = const(1)
+_R_ERROR = const(2)
+_FRESH = const(0x80)
+
+_MULTI = const(1)  # flags: two or more tags were seen on the cell (reported once)
+
+
+def antenna_layout(geometry, blocks, channels):
+    """Where each cell's antenna is: (reader_of, channel_of, nchannels), two bytearrays indexed by
+    cell and the number of channels in use.
+
+    ``geometry``: (grid_w, grid_h, seats, seat_cells, buttons) as in wtfw.board. ``blocks``: for
+    each reader, its antennas as rectangles (area, x, y, w, h), area "grid" or "seat0", "seat1",
+    ...; a seat's cells are one row (y = 0). Antennas are numbered row by row within a rectangle,
+    rectangle after rectangle: that number is the channel. ``channels``: the size of the switch
+    trees. ValueError, naming the cells, if a cell has no antenna or two, a reader has more
+    antennas than channels, or two neighbouring antennas would be on at once.
+    """
+    gw, gh, seats, seat_cells, _buttons = geometry
+    ncells = gw * gh + seats * seat_cells
+    reader_of = bytearray(b"\xff" * ncells)
+    channel_of = bytearray(ncells)
+    used = 0
+    for r in range(len(blocks)):
+        ch = 0
+        for area, x0, y0, w, h in blocks[r]:
+            for y in range(y0, y0 + h):
+                for x in range(x0, x0 + w):
+                    cell = _cell(geometry, area, x, y)
+                    if reader_of[cell] != 0xFF:
+                        raise ValueError("cell %d has two antennas: reader %d channel %d and reader %d"
+                                         " channel %d" % (cell, reader_of[cell], channel_of[cell], r, ch))
+                    if ch >= channels:
+                        raise ValueError("reader %d has more antennas than its switch tree has channels"
+                                         " (%d)" % (r, channels))
+                    reader_of[cell] = r
+                    channel_of[cell] = ch
+                    ch += 1
+        used = max(used, ch)
+    missing = [c for c in range(ncells) if reader_of[c] == 0xFF]
+    if missing:
+        raise ValueError("%d cells have no antenna: %s" % (len(missing), " ".join(str(c) for c in missing[:12])))
+    _check_neighbours(geometry, reader_of, channel_of, used)
+    return reader_of, channel_of, used
+
+
+def _cell(geometry, area, x, y):
+    gw, gh, seats, seat_cells, _buttons = geometry
+    if area == "grid":
+        if 0 <= x < gw and 0 <= y < gh:
+            return y * gw + x
+        raise ValueError("antenna (%d, %d) is outside the %dx%d grid" % (x, y, gw, gh))
+    if area.startswith("seat") and area[4:].isdigit() and int(area[4:]) < seats:
+        if 0 <= x < seat_cells and y == 0:
+            return gw * gh + int(area[4:]) * seat_cells + x
+        raise ValueError("antenna (%d, %d) is outside %s, a row of %d cells" % (x, y, area, seat_cells))
+    raise ValueError("unknown area %r: use \"grid\" or \"seat0\" to \"seat%d\"" % (area, seats - 1))
+
+
+def position(geometry, cell):
+    """(area, x, y) of ``cell``: area 0 is the grid, 1 + s the row of seat s."""
+    gw, gh, _seats, seat_cells, _buttons = geometry
+    if cell < gw * gh:
+        return 0, cell % gw, cell // gw
+    k = cell - gw * gh
+    return 1 + k // seat_cells, k % seat_cells, 0
+
+
+def _check_neighbours(geometry, reader_of, channel_of, nchannels):
+    for ch in range(nchannels):
+        on = [c for c in range(len(reader_of)) if channel_of[c] == ch]
+        for i in range(len(on)):
+            a = position(geometry, on[i])
+            for j in range(i + 1, len(on)):
+                b = position(geometry, on[j])
+                if a[0] == b[0] and abs(a[1] - b[1]) <= 1 and abs(a[2] - b[2]) <= 1:
+                    raise ValueError("cells %d and %d are neighbours and both on at channel %d (readers %d"
+                                     " and %d); lay the readers' antennas out so they are apart"
+                                     % (on[i], on[j], ch, reader_of[on[i]], reader_of[on[j]]))
+
+
+class MatrixReader:
+    """``chips``: MFRC522 objects, reader 0 first; ``mux``: the AntennaMux; ``reader_of``,
+    ``channel_of``, ``nchannels``: from antenna_layout; ``reset``: the readers' shared NRSTPD pin
+    or None. Diagnostics for ``wordtable board doctor``: ``reader_status()``, ``noisy_cells()``,
+    ``cell_fault(cell)``, ``stats()``, ``errors`` and ``collisions`` per cell, ``problems``."""
+
+    def __init__(self, chips, mux, reader_of, channel_of, nchannels, reset=None, settle_us=2000,
+                 clock=time, recheck_sweeps=80, reprobe_ms=2000):
+        n = len(reader_of)
+        nr = len(chips)
+        if nchannels > mux.channels:
+            raise ValueError("the layout uses %d channels; the switch trees have %d" % (nchannels, mux.channels))
+        self.chips = chips
+        self.mux = mux
+        self.reset = reset
+        self.ncells = n
+        self.nreaders = nr
+        self.nchannels = nchannels
+        self.reader_of = reader_of
+        self.channel_of = channel_of
+        self.settle_us = settle_us
+        self.clock = clock
+        self.recheck_sweeps = recheck_sweeps
+        self.reprobe_ms = reprobe_ms
+        cell_at = array("H", [_NONE] * (nr * nchannels))
+        for c in range(n):
+            if reader_of[c] >= nr:
+                raise ValueError("cell %d is on reader %d, but there are %d readers" % (c, reader_of[c], nr))
+            cell_at[reader_of[c] * nchannels + channel_of[c]] = c
+        self._cell_at = cell_at
+        self._state = bytearray(n)
+        self._result = bytearray(n)
+        self._flags = bytearray(n)
+        self._uids = bytearray(n * _SLOT)
+        self._uid = bytearray(_MAX_UID)
+        self._todo = bytearray(nr)
+        self.errors = array("H", [0] * n)
+        self.collisions = array("H", [0] * n)
+        self.on_problem = None
+        self.problems = []
+        self._dead = 0
+        self._probe_ms = 0
+        self.sweeps = 0
+        self.steps = 0
+        self.sweep_us = 0
+        self.step_us_max = 0
+        self._sweep_acc = 0
+        self._steps_in_sweep = 0
+        self.presence_checks = 0
+        self.full_reads = 0
+        self.retries = 0
+        self.last_uid = bytearray(_MAX_UID)
+        self.last_uid_len = 0
+
+    # -- start ---------------------------------------------------------------------------------
+
+    def init(self):
+        """Reset and probe every reader. Returns how many answer; the others are reported."""
+        clock = self.clock
+        if self.reset is not None:
+            self.reset(0)
+            clock.sleep_us(1000)
+            self.reset(1)
+            clock.sleep_us(5000)  # the oscillator starts
+        self._dead = 0
+        for r in range(self.nreaders):
+            if not self.chips[r].init():
+                self._dead += 1
+                self._problem(self._not_answering(r))
+        self._probe_ms = clock.ticks_ms()
+        return self.nreaders - self._dead
+
+    def _not_answering(self, r):
+        chip = self.chips[r]
+        v = chip.version
+        if v == 0x00:
+            why = "VersionReg reads 00h (MISO stuck low or no power)"
+        elif v == 0xFF:
+            why = "VersionReg reads FFh (MISO stuck high, or the chip is not selected)"
+        elif chip.fault_total and chip.faults:
+            why = "it stopped completing exchanges (VersionReg %02Xh)" % v
+        else:
+            why = "it does not behave like an MFRC522 (VersionReg %02Xh)" % v
+        return ("reader %d (%s) does not answer: %s; its %d cells read as errors until it does;"
+                " check its power, SPI wires and chip select" % (r, chip.name, why, self._cells_of(r)))
+
+    def _cells_of(self, r):
+        n = 0
+        for c in range(self.ncells):
+            if self.reader_of[c] == r:
+                n += 1
+        return n
+
+    def _problem(self, text):
+        self.problems.append(text)
+        if len(self.problems) > 8:
+            self.problems.pop(0)
+        if self.on_problem is not None:
+            self.on_problem(text)
+
+    # -- the cell interface --------------------------------------------------------------------
+
+    def read_uid(self, cell, buf):
+        """The UID of the tag on ``cell`` into ``buf``: its length, 0 for no tag, -1 for a read
+        error (a reader that does not answer, a tag that left mid-read, a damaged frame)."""
+        res = self._result[cell]
+        if not res & _FRESH:
+            self._step(self.channel_of[cell])
+            res = self._result[cell]
+        res &= 0x7F
+        self._result[cell] = res
+        if res == _R_TAG:
+            u = self._uids
+            off = cell * _SLOT
+            n = u[off]
+            for i in range(n):
+                buf[i] = u[off + 1 + i]
+            return n
+        if res == _R_EMPTY:
+            return 0
+        return -1
+
+    # -- one step ------------------------------------------------------------------------------
+
+    def _step(self, ch):
+        clock = self.clock
+        t0 = clock.ticks_us()
+        if self._dead and time.ticks_diff(clock.ticks_ms(), self._probe_ms) >= self.reprobe_ms:
+            self._reprobe()
+        chips = self.chips
+        nr = self.nreaders
+        nch = self.nchannels
+        cell_at = self._cell_at
+        todo = self._todo
+        state = self._state
+        result = self._result
+        self.mux.select(ch)
+        clock.sleep_us(self.settle_us)
+        started = 0
+        for r in range(nr):
+            todo[r] = 0
+            cell = cell_at[r * nch + ch]
+            if cell == _NONE:
+                continue
+            if not chips[r].live:
+                result[cell] = _FRESH | _R_ERROR
+                continue
+            chips[r].start_wupa()
+            todo[r] = 1
+            started += 1
+        if started:
+            self.presence_checks += started
+            clock.sleep_us(WUPA_US)
+        halts = 0
+        for r in range(nr):
+            if not todo[r]:
+                continue
+            chip = chips[r]
+            cell = cell_at[r * nch + ch]
+            code = chip.finish(0)
+            if code == NO_ANSWER and state[cell] != _ABSENT:
+                self.retries += 1
+                code = chip.wupa()
+            if code == 2 or code == COLLISION:
+                if state[cell] == _CONFIRMED and (cell + self.sweeps) % self.recheck_sweeps:
+                    chip.start_halt()
+                    halts += 1
+                    result[cell] = _FRESH | _R_TAG
+                    todo[r] = 0
+                else:
+                    todo[r] = 2  # read its UID once the halts are sent
+            elif code == NO_ANSWER:
+                state[cell] = _ABSENT
+                self._uids[cell * _SLOT] = 0
+                result[cell] = _FRESH | _R_EMPTY
+                todo[r] = 0
+            else:
+                self._failed(r, cell, code)
+                todo[r] = 0
+        if halts:
+            clock.sleep_us(HALT_US)
+        for r in range(nr):
+            if todo[r] == 2:
+                self._read_cell(r, cell_at[r * nch + ch])
+        dt = time.ticks_diff(clock.ticks_us(), t0)
+        self.steps += 1
+        if dt > self.step_us_max:
+            self.step_us_max = dt
+        self._sweep_acc += dt
+        self._steps_in_sweep += 1
+        if self._steps_in_sweep >= nch:
+            self.sweeps += 1
+            self.sweep_us = self._sweep_acc
+            self._sweep_acc = 0
+            self._steps_in_sweep = 0
+
+    def _read_cell(self, r, cell):
+        chip = self.chips[r]
+        uid = self._uid
+        self.full_reads += 1
+        n = chip.select(uid)
+        chip.halt()  # the selected tag to HALT; one left in READY by a failed select to IDLE
+        if chip.collided:
+            if self.collisions[cell] < 0xFFFF:
+                self.collisions[cell] += 1
+            if not self._flags[cell] & _MULTI:
+                self._flags[cell] |= _MULTI
+                self._problem("cell %d (reader %d, antenna %d): two or more tags on one antenna; the"
+                              " cell reports the one that wins anticollision; lift the extra piece"
+                              % (cell, r, self.channel_of[cell]))
+        elif n > 0:
+            self._flags[cell] &= ~_MULTI & 0xFF
+        if n <= 0:
+            self._failed(r, cell, n)
+            return
+        u = self._uids
+        off = cell * _SLOT
+        same = u[off] == n
+        if same:
+            for i in range(n):
+                if u[off + 1 + i] != uid[i]:
+                    same = False
+                    break
+        if same:
+            self._state[cell] = _CONFIRMED
+        else:
+            u[off] = n
+            for i in range(n):
+                u[off + 1 + i] = uid[i]
+            self._state[cell] = _SEEN
+        self._result[cell] = _FRESH | _R_TAG
+
+    def _failed(self, r, cell, code):
+        # A tag answered and then the exchange failed (it left, a damaged frame) or the chip did
+        # not answer. The cell reads as an error: neither empty nor a tag until it reads well.
+        self._result[cell] = _FRESH | _R_ERROR
+        if self.errors[cell] < 0xFFFF:
+            self.errors[cell] += 1
+        if self._state[cell] == _CONFIRMED:
+            self._state[cell] = _SEEN
+        if code == FAULT:
+            chip = self.chips[r]
+            if chip.faults >= 3 and not chip.probe():
+                self._dead += 1
+                self._problem(self._not_answering(r))
+
+    def _reprobe(self):
+        self._probe_ms = self.clock.ticks_ms()
+        for r in range(self.nreaders):
+            chip = self.chips[r]
+            if chip.live:
+                continue
+            chip.probe()  # cheap: a reader still missing reads 00h or FFh and stops there
+            if chip.version not in (0x00, 0xFF) and (chip.live or chip.init()):
+                self._dead -= 1
+                self._problem("reader %d (%s) answers again (VersionReg %02Xh)" % (r, chip.name, chip.version))
+
+    # -- tag access for the host's tools -------------------------------------------------------
+
+    def _select_tag(self, cell):
+        r = self.reader_of[cell]
+        chip = self.chips[r]
+        if not chip.live:
+            return chip, FAULT
+        self.mux.select(self.channel_of[cell])
+        self.clock.sleep_us(self.settle_us)
+        code = chip.wupa()
+        if code != 2 and code != COLLISION:
+            return chip, code
+        n = chip.select(self.last_uid)
+        self.last_uid_len = max(n, 0)
+        return chip, n
+
+    def read_pages(self, cell, page, buf):
+        """READ four pages from ``page`` of the tag on ``cell`` into ``buf[:16]``; its UID goes to
+        ``last_uid``. Returns 16, or NO_ANSWER (no tag), ERROR, FAULT (see mfrc522)."""
+        chip, n = self._select_tag(cell)
+        if n <= 0:
+            return n
+        r = chip.read(page, buf)
+        chip.halt()
+        return r
+
+    def write_page(self, cell, page, data):
+        """WRITE ``data[:4]`` into ``page`` of the tag on ``cell``; 4 when acknowledged."""
+        chip, n = self._select_tag(cell)
+        if n <= 0:
+            return n
+        r = chip.write(page, data)
+        chip.halt()
+        return r
+
+    # -- diagnostics ---------------------------------------------------------------------------
+
+    def reader_status(self):
+        """One (index, name, version, answering, faults) per reader: VersionReg as last read (91h
+        or 92h for an NXP MFRC522, 88h for the FM17522 clone), faults since boot."""
+        return [(r, c.name, c.version, c.live, c.fault_total) for r, c in enumerate(self.chips)]
+
+    def noisy_cells(self, limit=8):
+        """Up to ``limit`` cells with read errors or collisions, worst first, as (cell, reader,
+        antenna, errors, collisions)."""
+        out = []
+        for c in range(self.ncells):
+            if self.errors[c] or self.collisions[c]:
+                out.append((self.errors[c] + self.collisions[c], c))
+        out.sort(reverse=True)
+        return [(c, self.reader_of[c], self.channel_of[c], self.errors[c], self.collisions[c])
+                for _n, c in out[:limit]]
+
+    def cell_fault(self, cell):
+        """Why ``cell`` fails to read, in a sentence for a person."""
+        r = self.reader_of[cell]
+        chip = self.chips[r]
+        where = "cell %d (reader %d, antenna %d)" % (cell, r, self.channel_of[cell])
+        if not chip.live:
+            return "%s: the reader does not answer (VersionReg %02Xh); check its power, SPI wires and" \
+                   " chip select" % (where, chip.version)
+        if self._flags[cell] & _MULTI:
+            return "%s: two or more tags lie on it; lift the extra piece" % where
+        return ("%s: %d read errors; a tag at the edge of the antenna, or a loose antenna"
+                " connection" % (where, self.errors[cell]))
+
+    def stats(self):
+        """Counters as (name, value) pairs."""
+        return [
+            ("readers", self.nreaders),
+            ("readers_answering", self.nreaders - self._dead),
+            ("channels", self.nchannels),
+            ("settle_us", self.settle_us),
+            ("sweeps", self.sweeps),
+            ("sweep_us", self.sweep_us),
+            ("step_us_max", self.step_us_max),
+            ("presence_checks", self.presence_checks),
+            ("full_reads", self.full_reads),
+            ("retries", self.retries),
+            ("read_errors", sum(self.errors)),
+            ("collisions", sum(self.collisions)),
+        ]

@@ -1,0 +1,83 @@
+"""The real table board: a Raspberry Pi Pico (or an ESP32-S3) with MFRC522 readers behind antenna
+switch trees, an SSD1680 e-ink panel, seat buttons on 74HC165 shift registers, WS2812 LEDs and a
+buzzer, the serial line on USB.
+
+    main.py:  board = pico.build()
+
+Every pin comes from the pin map of the platform (wtfw/boards/pinmaps.py; hardware/wiring.md).
+``build`` takes the ``machine`` module, the pin map, the serial line and the clock as arguments,
+so the tests build this very board over register-level stand-ins of the chips.
+"""
+
+import sys
+import time
+
+from drivers.antenna_mux import AntennaMux
+from drivers.buttons import ShiftRegisterButtons
+from drivers.feedback import Feedback
+from drivers.mfrc522 import MFRC522
+from drivers.reader_matrix import MatrixReader, antenna_layout
+from drivers.select_decoder import SelectDecoder
+from drivers.ssd1680 import SSD1680
+
+from ..board import Board
+from . import pinmaps
+
+
+def _machine():
+    import machine
+
+    return machine
+
+
+def _spi(machine, bus):
+    Pin = machine.Pin
+    return machine.SPI(bus["id"], baudrate=bus["baudrate"], polarity=0, phase=0, sck=Pin(bus["sck"]),
+                       mosi=Pin(bus["mosi"]), miso=Pin(bus["miso"]))
+
+
+def build(machine=None, pins=None, transport=None, clock=time, debug=None):
+    """The Board of this platform. ``machine``: the machine module (default: the real one);
+    ``pins``: a pin map (default: pinmaps.BY_PLATFORM[sys.platform]); ``transport``: the serial
+    line (default: USB stdio); ``clock``: ticks and sleeps (default: the time module)."""
+    if machine is None:
+        machine = _machine()
+    if pins is None:
+        pins = pinmaps.BY_PLATFORM.get(sys.platform)
+        if pins is None:
+            raise ValueError("no pin map for platform %r; add one to wtfw/boards/pinmaps.py" % sys.platform)
+    Pin = machine.Pin
+
+    def out(n, level):
+        return Pin(n, Pin.OUT, value=level)
+
+    geometry = pinmaps.GEOMETRY
+    spi = _spi(machine, pins["readers_spi"])
+    sel = pins["reader_select"]
+    decoder = SelectDecoder([out(p, 0) for p in sel["address"]], out(sel["enable"], 1))
+    chips = [MFRC522(spi, decoder.line(i), clock, "chip select %d" % i) for i in range(pins["readers"])]
+    mx = pins["mux"]
+    mux = AntennaMux([out(p, 0) for p in mx["address"]], out(mx["enable"], 0))
+    reader_of, channel_of, nchannels = antenna_layout(geometry, pinmaps.ANTENNAS, mux.channels)
+    reader = MatrixReader(chips, mux, reader_of, channel_of, nchannels, reset=out(pins["reader_reset"], 1),
+                          settle_us=pins["field_settle_us"], clock=clock)
+    reader.on_problem = debug
+    reader.init()
+
+    panel_spi = _spi(machine, pins["panel_spi"])
+    p = pins["panel"]
+    panel = SSD1680(panel_spi, out(p["cs"], 1), out(p["dc"], 1), out(p["rst"], 1), Pin(p["busy"], Pin.IN),
+                    p["width"], p["height"], p["rotation"], clock)
+    if not panel.init() and debug is not None:
+        debug(panel.fault)
+    b = pins["buttons"]
+    buttons = ShiftRegisterButtons(panel_spi, out(b["load"], 1), geometry[2], geometry[4], b["debounce_ms"])
+    leds = pins["leds"]
+    feedback = Feedback(out(leds["pin"], 0), leds["count"], machine.bitstream,
+                        machine.PWM(Pin(pins["buzzer"])), clock)
+    if transport is None:
+        from ..stdio import StdioTransport
+
+        transport = StdioTransport()
+    return Board(pins["name"], geometry, reader, panel, buttons, feedback, transport, services=(feedback,),
+                 debug=debug, cells_per_step=pins["cells_per_step"])

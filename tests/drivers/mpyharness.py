@@ -1,0 +1,55 @@
+"""Running the driver tests and benchmarks on the MicroPython unix port.
+
+The stand-ins and test modules (``tests/drivers/mpy``) are compiled with mpy-cross so that
+compiling them does not crowd the 128 KB heap; the firmware is compiled the same way, into the
+tree ``make deploy`` puts on a board (wtfw/, drivers/, lib/wtproto/, as .mpy files), when a test
+measures the heap the board would have.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+from pathlib import Path
+
+from tests.firmware.mpyrun import MPY_TESTS, compile_mpy, run_micropython
+
+HERE = Path(__file__).resolve().parent / "mpy"
+RUNNER = MPY_TESTS / "run.py"  # the firmware suites' runner: ``run.py MODULE FUNCTION TMPDIR``
+SHARED_CHECK = MPY_TESTS / "check.py"
+
+
+def collect_mp_tests() -> list[tuple[str, str]]:
+    """(module, function) of every ``def test_*`` in ``mpy/mp_*.py``."""
+    found = []
+    for path in sorted(HERE.glob("mp_*.py")):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                found.append((path.stem, node.name))
+    return found
+
+
+def compile_standins(out: Path) -> Path:
+    """The stand-ins, the test modules and the shared ``check`` module, compiled into ``out``."""
+    compile_mpy([*HERE.glob("*.py"), SHARED_CHECK], out)
+    return out
+
+
+def compile_firmware(out: Path) -> Path:
+    """The firmware as a board gets it: ``out/wtfw``, ``out/drivers`` and ``out/lib/wtproto`` as
+    .mpy files (wordtable.table.deploy.build). Returns the folder to put on MICROPYPATH first."""
+    from wordtable.table.deploy import build
+
+    build(out, "x64")
+    return out
+
+
+# The firmware's 128 KB plus what the stand-ins take: their code (about 60 KB on the 64-bit unix
+# port) and the chips' models (about 30 KB, the panel's three RAMs the most). The firmware's own
+# share is held to 128 KB by mp_board.test_memory_*.
+TEST_HEAP = "320k"
+
+
+def run_test(module: str, func: str, tmp: Path, *paths: Path, heap: str = TEST_HEAP) -> subprocess.CompletedProcess[str]:
+    """Run one MicroPython test function with ``paths`` (compiled folders) first on the path."""
+    return run_micropython(RUNNER, module, func, str(tmp), extra_paths=paths, heap=heap, timeout=120)
