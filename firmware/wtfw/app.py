@@ -6,12 +6,12 @@ link has to send. ``step`` takes the time as an argument, so tests drive it with
 
 Session, seen from the board:
 
-- UNLINKED: send HELLO (unreliable, written directly) at once and then every HELLO_MS. The link is
+- UNLINKED: send HELLO (unreliable, written directly) at once and then every second. The link is
   not polled: no reliable frame goes out before the handshake, but events are queued in it.
 - A HELLO_ACK naming our (boot_id, epoch) starts the session: link.reset(keep_pending=True),
   LINKED. Other HELLO_ACKs are ignored.
-- LINKED: events go out reliably, HEARTBEAT every HEARTBEAT_MS. Nothing valid received for
-  LINK_LOSS_MS, or a HELLO from the host (it restarted): epoch += 1, UNLINKED again.
+- LINKED: events go out reliably, HEARTBEAT every second. Nothing valid received for
+  3 s, or a HELLO from the host (it restarted): epoch += 1, UNLINKED again.
 - A frame of another protocol version is answered with LOG(CODE_VERSION) and HELLO, both unreliable.
 """
 
@@ -32,22 +32,22 @@ from .scanner import Scanner
 
 UNLINKED = const(0)
 LINKED = const(1)
-HELLO_MS = const(1000)
-HEARTBEAT_MS = const(1000)
-LINK_LOSS_MS = const(3000)
-VERSION_REPLY_MS = const(500)  # at most one protocol-version complaint per this many ms
-EXCEPTION_LOG_MS = const(1000)  # at most one exception LOG per this many ms
-DISPLAY_QUEUE = const(16)  # DISPLAY regions kept while the panel is busy refreshing
-PANEL_TIMEOUT_MS = const(15000)  # a panel busy this long is reported
+_HELLO_MS = const(1000)
+_HEARTBEAT_MS = const(1000)
+_LINK_LOSS_MS = const(3000)
+_VERSION_REPLY_MS = const(500)  # at most one protocol-version complaint per this many ms
+_EXCEPTION_LOG_MS = const(1000)  # at most one exception LOG per this many ms
+_DISPLAY_QUEUE = const(16)  # DISPLAY regions kept while the panel is busy refreshing
+_PANEL_TIMEOUT_MS = const(15000)  # a panel busy this long is reported
 # SNAPSHOT payloads of at most 256 bytes: a full table (321 cells) is 17 parts, and the link never
 # holds more than a few hundred bytes of one in a single heap block (1 KB parts, and the 4 KB that
 # link.poll joins them into, do not always find room in a fragmented 128 KB heap).
-SNAPSHOT_PART = const(256)
+_SNAPSHOT_PART = const(256)
 # Frames the board has in flight. The window is the sender's own choice (the host's receiver takes
 # any); 4 rather than the link's 8 halves what one link.poll() builds and joins in the heap, and
 # the board sends little (cells, buttons, snapshots) over a line with a round trip of milliseconds.
-BOARD_WINDOW = const(4)
-SNAPSHOT_SMALL_PARTS = const(32)
+_BOARD_WINDOW = const(4)
+_SNAPSHOT_SMALL_PARTS = const(32)
 _RX_BUF = const(256)
 _RX_READS = const(8)  # at most this many buffers of input per step (2 KB: two full frames)
 
@@ -59,9 +59,12 @@ class App:
         self.board = board
         self.transport = board.transport
         self.panel = board.panel
-        self.link = Link(window=BOARD_WINDOW)
+        self.link = Link(window=_BOARD_WINDOW)
         if boot_id is None:
-            boot_id = _random16()
+            import os
+
+            b = os.urandom(2)
+            boot_id = b[0] | (b[1] << 8)
         self.boot_id = boot_id & 0xFFFF
         self.epoch = 1
         self.state = UNLINKED
@@ -144,13 +147,17 @@ class App:
                 self._send_hello(now)
             return
         last = self.link.last_rx_ms
-        if last is not None and ticks_diff(now, last) >= LINK_LOSS_MS:
+        if last is not None and ticks_diff(now, last) >= _LINK_LOSS_MS:
             self.board.debug("link lost: nothing from the host for %d ms" % ticks_diff(now, last))
             self._unlink(now)
             return
         if ticks_diff(now, self._heartbeat_due) >= 0:
-            self._heartbeat_due = ticks_add(now, HEARTBEAT_MS)
-            self.link.send(m.HEARTBEAT, self._heartbeat_payload(now), False)
+            self._heartbeat_due = ticks_add(now, _HEARTBEAT_MS)
+            ls = self.link
+            ls.send(m.HEARTBEAT, m.pack_heartbeat(
+                ticks_diff(now, self.boot_ms), gc.mem_free(), self.scan_us // 1000,
+                self.scanner.read_errors, ls.deframer.dropped, self.events_dropped, ls.pending()),
+                False)
         if self._snapshot_rid is not None:
             self._send_snapshot()
         if self._overflow_unreported:
@@ -158,12 +165,6 @@ class App:
                     % self._overflow_unreported)
             if self.link.send(m.LOG, m.pack_log(m.WARNING, m.CODE_QUEUE_OVERFLOW, text)):
                 self._overflow_unreported = 0
-
-    def _heartbeat_payload(self, now):
-        ls = self.link
-        return m.pack_heartbeat(ticks_diff(now, self.boot_ms), gc.mem_free(), self.scan_us // 1000,
-                                self.scanner.read_errors, ls.deframer.dropped, self.events_dropped,
-                                ls.pending())
 
     # -- session -------------------------------------------------------------------------------
 
@@ -175,7 +176,7 @@ class App:
         self._send_now(m.HELLO, m.pack_hello_board(
             FW_VERSION, self.boot_id, self.epoch, self.board.geometry,
             (self.panel.width, self.panel.height), self.board.name))
-        self._hello_due = ticks_add(now, HELLO_MS)
+        self._hello_due = ticks_add(now, _HELLO_MS)
 
     def _unlink(self, now):
         self.epoch = (self.epoch % 255) + 1
@@ -184,86 +185,89 @@ class App:
         self._send_hello(now)
 
     def _on_frame(self, f, now):
+        # One method for the whole dispatch: in MicroPython every function costs heap of its own.
         version, mtype, _seq, _ack, payload = f
+        debug = self.board.debug
         if version != PROTOCOL_VERSION:
-            self._on_foreign_version(version, now)
+            if self._version_reply_ms is not None and \
+                    ticks_diff(now, self._version_reply_ms) < _VERSION_REPLY_MS:
+                return
+            self._version_reply_ms = now
+            text = ("the board speaks wordtable protocol %d but received a frame of protocol %d;"
+                    " update the host or the firmware so both speak the same version"
+                    % (PROTOCOL_VERSION, version))
+            debug(text)
+            self._send_now(m.LOG, m.pack_log(m.ERROR, m.CODE_VERSION, text))
+            self._send_hello(now)
             return
         if mtype == m.HELLO:
             # The host (re)started and asks who we are. A new session begins: a HELLO_ACK for the
             # old epoch that is still under way must not link us.
-            self.board.debug("host HELLO")
+            debug("host HELLO")
             if self.state == LINKED:
                 self._unlink(now)
             else:
                 self._send_hello(now)
             return
         if mtype == m.HELLO_ACK:
-            self._on_hello_ack(payload, now)
+            try:
+                boot_id, epoch, host_version = m.unpack_hello_ack(payload)
+            except ValueError as e:
+                debug("malformed HELLO_ACK: %s" % e)
+                return
+            if self.state == LINKED or boot_id != self.boot_id or epoch != self.epoch:
+                return
+            self.link.reset(True)
+            self.link.last_rx_ms = now
+            self.state = LINKED
+            self._heartbeat_due = ticks_add(now, _HEARTBEAT_MS)
+            debug("linked: host %d.%d.%d, boot_id %04x epoch %d"
+                  % (host_version[0], host_version[1], host_version[2], boot_id, epoch))
             return
         if mtype == m.REPL:
             # `make deploy` asks the firmware to step aside so that mpremote finds the REPL.
-            self.board.debug("the host asked for the REPL; stopping")
+            debug("the host asked for the REPL; stopping")
             self.repl_requested = True
             return
         if self.state != LINKED:
             return  # nothing else is meaningful before the handshake
         try:
-            self._dispatch(mtype, payload, now)
+            if mtype == m.DISPLAY:
+                x, y, w, h, flags, data = m.unpack_display(payload)
+                pw = self.panel.width
+                ph = self.panel.height
+                if x + w > pw or y + h > ph:
+                    raise ValueError("region %dx%d at (%d,%d) does not fit the %dx%d panel"
+                                     % (w, h, x, y, pw, ph))
+                if len(self._display) >= _DISPLAY_QUEUE:
+                    self.log(m.WARNING, m.CODE_PANEL,
+                             "display region %dx%d at (%d,%d) dropped: %d regions wait for the busy"
+                             " panel; send the screen again" % (w, h, x, y, _DISPLAY_QUEUE))
+                    return
+                self._display.append((x, y, w, h, flags, data))
+                self._drain_display(now)
+            elif mtype == m.SNAPSHOT_REQ:
+                self._snapshot_rid = m.unpack_snapshot_req(payload)
+                self._send_snapshot()
+            elif mtype == m.LED:
+                led, rgb, mode, duration_ms = m.unpack_led(payload)
+                self.board.feedback.led(led, rgb, mode, duration_ms)
+            elif mtype == m.BEEP:
+                freq, duration_ms, count = m.unpack_beep(payload)
+                self.board.feedback.beep(freq, duration_ms, count)
+            elif mtype == m.LOG:
+                level, _code, text = m.unpack_log(payload)
+                debug("host %s: %s" % (m.LEVEL_NAMES[level & 3], text))
+            elif mtype != m.HEARTBEAT:  # the host's pulse: receiving it kept the link alive
+                name = m.NAMES.get(mtype)
+                if name is None:
+                    text = "unknown message type 0x%02x" % mtype
+                else:
+                    text = "message type %s is not one the board handles" % name
+                self.log(m.WARNING, m.CODE_UNKNOWN_TYPE, text)
         except ValueError as e:
             self.log(m.WARNING, m.CODE_BAD_MESSAGE,
                      "malformed %s: %s" % (m.NAMES.get(mtype, "0x%02x" % mtype), e))
-
-    def _on_foreign_version(self, version, now):
-        if self._version_reply_ms is not None and \
-                ticks_diff(now, self._version_reply_ms) < VERSION_REPLY_MS:
-            return
-        self._version_reply_ms = now
-        text = ("the board speaks wordtable protocol %d but received a frame of protocol %d;"
-                " update the host or the firmware so both speak the same version"
-                % (PROTOCOL_VERSION, version))
-        self.board.debug(text)
-        self._send_now(m.LOG, m.pack_log(m.ERROR, m.CODE_VERSION, text))
-        self._send_hello(now)
-
-    def _on_hello_ack(self, payload, now):
-        try:
-            boot_id, epoch, host_version = m.unpack_hello_ack(payload)
-        except ValueError as e:
-            self.board.debug("malformed HELLO_ACK: %s" % e)
-            return
-        if self.state == LINKED or boot_id != self.boot_id or epoch != self.epoch:
-            return
-        self.link.reset(True)
-        self.link.last_rx_ms = now
-        self.state = LINKED
-        self._heartbeat_due = ticks_add(now, HEARTBEAT_MS)
-        self.board.debug("linked: host %d.%d.%d, boot_id %04x epoch %d"
-                         % (host_version[0], host_version[1], host_version[2], boot_id, epoch))
-
-    def _dispatch(self, mtype, payload, now):
-        if mtype == m.DISPLAY:
-            self._on_display(payload, now)
-        elif mtype == m.SNAPSHOT_REQ:
-            self._snapshot_rid = m.unpack_snapshot_req(payload)
-            self._send_snapshot()
-        elif mtype == m.LED:
-            led, rgb, mode, duration_ms = m.unpack_led(payload)
-            self.board.feedback.led(led, rgb, mode, duration_ms)
-        elif mtype == m.BEEP:
-            freq, duration_ms, count = m.unpack_beep(payload)
-            self.board.feedback.beep(freq, duration_ms, count)
-        elif mtype == m.HEARTBEAT:
-            pass  # the host's pulse; receiving it already keeps the link alive
-        elif mtype == m.LOG:
-            level, _code, text = m.unpack_log(payload)
-            self.board.debug("host %s: %s" % (m.LEVEL_NAMES[level & 3], text))
-        else:
-            name = m.NAMES.get(mtype)
-            if name is None:
-                text = "unknown message type 0x%02x" % mtype
-            else:
-                text = "message type %s is not one the board handles" % name
-            self.log(m.WARNING, m.CODE_UNKNOWN_TYPE, text)
 
     # -- events --------------------------------------------------------------------------------
 
@@ -272,13 +276,10 @@ class App:
             self.events_dropped += 1
             self._overflow_unreported += 1
 
-    def _room(self, n):
-        return self.link.pending() + n <= self.link.max_queue
-
     def _on_cell(self, cell, buf, n):
         # Backpressure rather than loss: with the queue full the scanner keeps the change and
         # offers it again on its next sweep.
-        if not self._room(1):
+        if self.link.pending() >= self.link.max_queue:
             return False
         self._event(m.CELL, m.pack_cell(cell, buf[:n]))
         return True
@@ -290,10 +291,10 @@ class App:
     def _send_snapshot(self):
         # Taken from the reported state when it can go out whole: every CELL queued before it is
         # part of it, and none queued after it is older than it.
-        parts = self.scanner.snapshot_parts(self._snapshot_rid, SNAPSHOT_PART)
-        if len(parts) > SNAPSHOT_SMALL_PARTS:  # a table far larger than ours: full-size parts
+        parts = self.scanner.snapshot_parts(self._snapshot_rid, _SNAPSHOT_PART)
+        if len(parts) > _SNAPSHOT_SMALL_PARTS:  # a table far larger than ours: full-size parts
             parts = self.scanner.snapshot_parts(self._snapshot_rid)
-        if not self._room(len(parts)):
+        if self.link.pending() + len(parts) > self.link.max_queue:
             return
         self._snapshot_rid = None
         for part in parts:
@@ -306,21 +307,6 @@ class App:
 
     # -- display -------------------------------------------------------------------------------
 
-    def _on_display(self, payload, now):
-        x, y, w, h, flags, data = m.unpack_display(payload)
-        pw = self.panel.width
-        ph = self.panel.height
-        if x + w > pw or y + h > ph:
-            raise ValueError("region %dx%d at (%d,%d) does not fit the %dx%d panel"
-                             % (w, h, x, y, pw, ph))
-        if len(self._display) >= DISPLAY_QUEUE:
-            self.log(m.WARNING, m.CODE_PANEL,
-                     "display region %dx%d at (%d,%d) dropped: %d regions wait for the busy panel;"
-                     " send the screen again" % (w, h, x, y, DISPLAY_QUEUE))
-            return
-        self._display.append((x, y, w, h, flags, data))
-        self._drain_display(now)
-
     def _drain_display(self, now):
         panel = self.panel
         q = self._display
@@ -329,7 +315,7 @@ class App:
                 if self._panel_busy_since is None:
                     self._panel_busy_since = now
                 elif not self._panel_reported and \
-                        ticks_diff(now, self._panel_busy_since) >= PANEL_TIMEOUT_MS:
+                        ticks_diff(now, self._panel_busy_since) >= _PANEL_TIMEOUT_MS:
                     self._panel_reported = True
                     self.log(m.ERROR, m.CODE_PANEL, "the display panel has been busy for %d ms;"
                              " %d regions wait" % (ticks_diff(now, self._panel_busy_since), len(q)))
@@ -356,7 +342,7 @@ class App:
         self.board.debug(trace)
         if exc.__class__ is MemoryError:
             gc.collect()
-        if self._exception_ms is not None and ticks_diff(now, self._exception_ms) < EXCEPTION_LOG_MS:
+        if self._exception_ms is not None and ticks_diff(now, self._exception_ms) < _EXCEPTION_LOG_MS:
             self._exceptions_suppressed += 1
             return
         self._exception_ms = now
@@ -395,11 +381,4 @@ class App:
         for k in sorted(ls):
             out.append((k, ls[k]))
         return out
-
-
-def _random16():
-    import os
-
-    b = os.urandom(2)
-    return b[0] | (b[1] << 8)
 
