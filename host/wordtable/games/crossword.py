@@ -179,7 +179,7 @@ class CrosswordGame(Game):
                 pick = next((t for t in free if (self.tiles[t].letter == BLANK) == want_blank
                              and (want_blank or self.tiles[t].letter == letter.upper())), None)
                 if pick is None:
-                    what = "a blank" if want_blank else f"a {letter.upper()}"
+                    what = "blank" if want_blank else letter.upper()
                     raise IllegalMoveError(f"you have no {what} on your rack for {where} "
                                            f"(your rack: {self._spell(free)})")
                 tile_id = pick
