@@ -223,8 +223,9 @@ def score_word(
     if link_position == 0 and options.link_word_multiplier:
         lp = link_points if link_points is not None else cards[0].card.points
         bonus = options.link_word_multiplier * lp
-        steps.append(Step("J", "word on the link card", bonus, total + bonus,
-                          f"{options.link_word_multiplier} × {lp} (the link card {cards[0].face})"))
+        if bonus:
+            steps.append(Step("J", "word on the link card", bonus, total + bonus,
+                              f"{options.link_word_multiplier} × {lp} (the link card {cards[0].face})"))
         total += bonus
     if link_position is not None and link_position > 0:
         frac = Fraction(options.link_penalty)
