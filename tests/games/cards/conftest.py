@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
 from wordtable.games.wordchain import WordchainGame, WordchainOptions
 
 

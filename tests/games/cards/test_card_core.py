@@ -5,7 +5,6 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-
 from wordtable.games.base import IllegalMoveError, InvalidMoveError
 from wordtable.games.cards import (
     Card,

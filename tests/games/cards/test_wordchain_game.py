@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from wordtable import lexicon
 from wordtable.games.base import GameOverError, IllegalMoveError, InvalidMoveError, NotYourTurnError
 from wordtable.games.cards import CardNotInHandError, CardPlayedTwiceError, UnknownCardError

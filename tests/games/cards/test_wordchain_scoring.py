@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 from wordtable.games.cards import PlacedCard, card_from_face, parse_faces
 from wordtable.games.wordchain import WordchainOptions
 from wordtable.games.wordchain_scoring import WordScore, score_word
