@@ -127,6 +127,8 @@ class CrosswordGame(Game):
             [self.options.total_time_ms] * len(players) if self.options.total_time_ms else None)
         self.tentative: list[Placement] = []
         """Tiles the player to move has laid but not yet played (they go back on a time-out)."""
+        self.setup: dict[str, Any] | None = None
+        """The position the game was set up from (position-file format), or None for a new game."""
         if deal:
             for p in range(len(players)):
                 self._draw(p)
@@ -338,7 +340,8 @@ class CrosswordGame(Game):
         if w["invalid"]:
             points = int(w["points"])
             scoreless = int(w["state"]["scoreless"])
-            self._restore(w["state"])
+            # the withdrawn play stays in the history (a record shows it), whatever followed it goes
+            self._restore(w["state"], keep_records=1)
             line = ScoreLine("move withdrawn", -points,
                              f"{', '.join(w['invalid'])} challenged by {self.players[challenger].name}: not in the word list")
             record = MoveRecord(placer, {"type": "withdrawn", "challenger": challenger, "words": list(w["invalid"]),
@@ -532,7 +535,7 @@ class CrosswordGame(Game):
             "skip": list(self.skip),
         }
 
-    def _restore(self, state: dict[str, Any]) -> None:
+    def _restore(self, state: dict[str, Any], keep_records: int = 0) -> None:
         board = Board(self.rules.geometry)
         for sq, tile, letter, blank in state["board"]:
             board.put(int(sq), str(letter), int(tile), bool(blank))
@@ -544,7 +547,7 @@ class CrosswordGame(Game):
         self.scoreless = int(state["scoreless"])
         self.over = bool(state["over"])
         self.end_reason = str(state["end_reason"])
-        del self.history[int(state["history_len"]):]
+        del self.history[int(state["history_len"]) + keep_records:]
         version, internal, gauss = state["rng"]
         self.rng.setstate((version, tuple(internal), gauss))
         self.skip = list(state["skip"])
@@ -564,6 +567,7 @@ class CrosswordGame(Game):
             "turn_started_ms": self.turn_started_ms,
             "clock_ms": self.clock_ms,
             "tentative": [list(p) for p in self.tentative],
+            "setup": self.setup,
             "history": [_record_to_dict(r) for r in self.history],
         })
         return data
@@ -586,6 +590,7 @@ class CrosswordGame(Game):
         game.turn_started_ms = data.get("turn_started_ms")
         game.clock_ms = list(data["clock_ms"]) if data.get("clock_ms") is not None else None
         game.tentative = [Placement(int(s), str(ch), int(t), bool(b)) for s, ch, t, b in data.get("tentative", [])]
+        game.setup = data.get("setup")
         return game
 
 

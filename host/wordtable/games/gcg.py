@@ -17,7 +17,7 @@ Export writes one line per turn::
 Letters played through are ``.``, blanks lower case. Extensions (documented in docs/rules/positions.md):
 ``#wordtable-game NAME``, ``#wordtable-options {json}``, ``#wordtable-seed N``, ``#player3``/``#player4``,
 ``#note`` lines after a turn (``lost turn``, ``time ran out``, ``challenged by NICK``),
-``#wordtable-end agreed``, and for Wordability's eight directions a position ``CELL/DIR`` such as
+``#wordtable-end agreed``, ``#wordtable-position {json}`` (the position a game was set up from), and for Wordability's eight directions a position ``CELL/DIR`` such as
 ``H8/SE``: the word starts on H8 and reads towards the south-east.
 
 Import replays the record: before each turn the player's rack is set to the recorded one and the
@@ -34,7 +34,7 @@ from typing import Any
 from .base import GameError, InvalidMoveError
 from .crossword import CrosswordGame, CrosswordOptions
 from .crossword_board import ACROSS, BLANK, DIRECTION_NAMES, DIRECTION_VECTORS, DOWN
-from .position import board_game
+from .position import board_game, game_from_position
 
 
 class GcgError(InvalidMoveError):
@@ -75,12 +75,19 @@ def export_gcg(game: CrosswordGame) -> str:
     out.append(f"#wordtable-options {json.dumps(game.options.to_dict(), sort_keys=True)}")
     if game.starting_player:
         out.append(f"#wordtable-start {game.starting_player}")
-    if game.layout_override:
+    if game.setup is not None:
+        out.append("#wordtable-position " + json.dumps(game.setup, separators=(",", ":")))
+    elif game.layout_override:
         out.append("#wordtable-premiums " + "/".join(game.rules.layout.rows))
     total = [0] * len(game.players)
     last_place_rack: dict[int, str] = {}
     g = game.rules.geometry
     board = game.board.__class__(g)
+    if game.setup is not None:
+        for r, row in enumerate(game.setup["board"]):
+            for c, ch in enumerate(row):
+                if ch != ".":
+                    board.put(g.square(r, c), ch.upper(), -1, ch.islower())
     for index, rec in enumerate(game.history):
         a = rec.action
         kind = a.get("type")
@@ -232,6 +239,8 @@ def _placements(game: CrosswordGame, ev: _Event) -> list[dict[str, Any]]:
             direction = DOWN
         else:
             raise GcgError(f"line {ev.line}: {pos!r} is not a position (8H across, H8 down, H8/SE)")
+    except GcgError:
+        raise
     except InvalidMoveError as e:
         raise GcgError(f"line {ev.line}: {e}") from None
     if direction not in game.rules.axes and (game.name == "wordgame" or direction - 4 not in game.rules.axes):
@@ -291,7 +300,10 @@ def import_gcg(text: str, lexicon: Any, game_name: str | None = None) -> Crosswo
         if "wordtable-premiums" in headers:
             from .crossword_board import Layout
             layout = Layout(cls.rules_class(lexicon).geometry, headers["wordtable-premiums"].split("/"))
-        game = cls([full for _, full in players], lexicon, seed, options, starting_player=start, layout=layout)
+        if "wordtable-position" in headers:
+            game = game_from_position(json.loads(headers["wordtable-position"]), lexicon, options)
+        else:
+            game = cls([full for _, full in players], lexicon, seed, options, starting_player=start, layout=layout)
     except (ValueError, json.JSONDecodeError, GameError) as e:
         raise GcgError(f"the record's header cannot set up a {name} game: {e}") from None
     for i, ev in enumerate(events):
@@ -300,6 +312,8 @@ def import_gcg(text: str, lexicon: Any, game_name: str | None = None) -> Crosswo
         p = nicks.index(ev.nick)
         try:
             _replay(game, events, i, p, nicks)
+        except GcgError:
+            raise
         except GameError as e:
             raise GcgError(f"line {ev.line}: {e}") from None
         if not game.over and game.players[p].score != ev.total:

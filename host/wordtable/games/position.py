@@ -148,6 +148,7 @@ def game_from_position(data: dict[str, Any], lexicon: Any, options: CrosswordOpt
         raise PositionError(f"turn must be a player number from 0 to {n - 1}")
     game.turn = turn
     game.starting_player = turn
+    game.setup = dict({k: v for k, v in data.items() if not k.startswith("_")}, players=[p.name for p in game.players])
     return game
 
 
