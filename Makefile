@@ -18,11 +18,12 @@ PORT ?=
 
 setup: $(STAMP) $(LEXICONS)
 
-$(STAMP): requirements.txt requirements-stubs.txt pyproject.toml
+$(STAMP): requirements.txt requirements-stubs.txt requirements-fonts.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "wordtable needs Python 3.11 or newer; found " + sys.version.split()[0])'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip install --quiet --no-deps --require-hashes -r requirements-fonts.txt
 	rm -rf $(VENV)/mpstubs
 	$(BIN)/python -m pip install --quiet --no-deps --target $(VENV)/mpstubs -r requirements-stubs.txt
 	touch $@
