@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from wordtable.games.base import IllegalMoveError, InvalidMoveError
 from wordtable.games.crossword import CrosswordOptions, TimeUpError
 from wordtable.games.position import game_from_position

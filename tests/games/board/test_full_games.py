@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from wordtable.games.gcg import export_gcg, import_gcg
 from wordtable.games.position import game_from_position, position_of
 from wordtable.games.wordability import Wordability, WordabilitySession

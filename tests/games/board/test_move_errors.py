@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from wordtable.games.base import GameOverError, IllegalMoveError, InvalidMoveError, NotYourTurnError
 from wordtable.games.position import game_from_position
 

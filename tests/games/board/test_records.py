@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from wordtable.cli import main
 from wordtable.games.board_commands import check_move
 from wordtable.games.crossword import CrosswordOptions

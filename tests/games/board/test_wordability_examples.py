@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from wordtable.games.base import IllegalMoveError
 from wordtable.games.position import game_from_position
 from wordtable.games.wordability import Wordability

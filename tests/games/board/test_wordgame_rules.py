@@ -4,7 +4,6 @@ all eight tiles, blanks, and new letters after two opening passes."""
 from __future__ import annotations
 
 import pytest
-
 from wordtable.games.base import IllegalMoveError
 from wordtable.games.position import game_from_position
 from wordtable.games.wordgame import Wordgame
