@@ -22,7 +22,7 @@ import time
 from micropython import const
 from wtproto import PROTOCOL_VERSION
 from wtproto import messages as m
-from wtproto.frame import DELIMITER, encode_frame
+from wtproto.frame import DELIMITER, MAX_PAYLOAD, encode_frame
 from wtproto.link import Link
 from wtproto.ticks import ticks_add, ticks_diff
 
@@ -48,6 +48,10 @@ _SNAPSHOT_PART = const(256)
 # the board sends little (cells, buttons, snapshots) over a line with a round trip of milliseconds.
 _BOARD_WINDOW = const(4)
 _SNAPSHOT_SMALL_PARTS = const(32)
+# Cell changes are queued only while fewer messages than this wait in the link: the scanner keeps
+# the others (backpressure, nothing is lost), each queued CELL takes some 100 bytes of heap, and the
+# rest of the queue (48) stays free for button edges, which cannot wait.
+CELL_QUEUE = const(8)
 _RX_BUF = const(256)
 _RX_READS = const(8)  # at most this many buffers of input per step (2 KB: two full frames)
 
@@ -81,7 +85,8 @@ class App:
         self._exception_ms = None
         self._exceptions_suppressed = 0
         self._display = []
-        self._snapshot_rid = None  # a SNAPSHOT_REQ waiting for room in the send queue
+        self._snapshot_rid = None  # a SNAPSHOT_REQ not started yet
+        self._snapshot = None  # the parts of the SNAPSHOT under way (a generator)
         self._panel_busy_since = None
         self._panel_reported = False
         self.events_dropped = 0
@@ -158,7 +163,7 @@ class App:
                 ticks_diff(now, self.boot_ms), gc.mem_free(), self.scan_us // 1000,
                 self.scanner.read_errors, ls.deframer.dropped, self.events_dropped, ls.pending()),
                 False)
-        if self._snapshot_rid is not None:
+        if self._snapshot_rid is not None or self._snapshot is not None:
             self._send_snapshot()
         if self._overflow_unreported:
             text = ("%d events were dropped because the send queue was full; ask for a SNAPSHOT"
@@ -182,6 +187,7 @@ class App:
         self.epoch = (self.epoch % 255) + 1
         self.state = UNLINKED
         self._snapshot_rid = None  # the next session's host asks afresh
+        self._snapshot = None
         self._send_hello(now)
 
     def _on_frame(self, f, now):
@@ -277,9 +283,9 @@ class App:
             self._overflow_unreported += 1
 
     def _on_cell(self, cell, buf, n):
-        # Backpressure rather than loss: with the queue full the scanner keeps the change and
-        # offers it again on its next sweep.
-        if self.link.pending() >= self.link.max_queue:
+        # Backpressure rather than loss: the scanner keeps the change and offers it again on its
+        # next sweep. While a SNAPSHOT goes out the reported state must not change.
+        if self.link.pending() >= CELL_QUEUE or self._snapshot is not None:
             return False
         self._event(m.CELL, m.pack_cell(cell, buf[:n]))
         return True
@@ -289,15 +295,23 @@ class App:
                  "cell %d: %d read errors in a row; check its reader and antenna" % (cell, errors))
 
     def _send_snapshot(self):
-        # Taken from the reported state when it can go out whole: every CELL queued before it is
-        # part of it, and none queued after it is older than it.
-        parts = self.scanner.snapshot_parts(self._snapshot_rid, _SNAPSHOT_PART)
-        if len(parts) > _SNAPSHOT_SMALL_PARTS:  # a table far larger than ours: full-size parts
-            parts = self.scanner.snapshot_parts(self._snapshot_rid)
-        if self.link.pending() + len(parts) > self.link.max_queue:
-            return
-        self._snapshot_rid = None
-        for part in parts:
+        # The parts are built one by one as the link takes them (a full table's 13 parts at once
+        # would take 4 KB of heap). Cell reports wait from the first part to the last, so every
+        # CELL queued before the SNAPSHOT is part of it and none queued after it is older.
+        sc = self.scanner
+        if self._snapshot_rid is not None:
+            size = _SNAPSHOT_PART
+            if sc.snapshot_count(size) > _SNAPSHOT_SMALL_PARTS:  # a table far larger than ours
+                size = MAX_PAYLOAD
+            self._snapshot = sc.snapshot_parts(self._snapshot_rid, size)
+            self._snapshot_rid = None
+        link = self.link
+        parts = self._snapshot
+        while parts is not None and link.pending() < _BOARD_WINDOW:
+            part = next(parts, None)
+            if part is None:
+                self._snapshot = None
+                return
             self._event(m.SNAPSHOT, part)
 
     def log(self, level, code, text):

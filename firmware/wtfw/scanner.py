@@ -107,43 +107,56 @@ class Scanner:
         off = cell * SLOT
         return bytes(self.reported[off + 1:off + 1 + self.reported[off]])
 
-    def snapshot_parts(self, request_id, max_payload=MAX_PAYLOAD):
-        """SNAPSHOT payloads of the reported state, byte for byte what
-        wtproto.messages.pack_snapshot_parts gives, built straight from the reported table: a full
-        table as a list of (cell, uid) tuples would need some 20 KB of heap on its own."""
+    def snapshot_count(self, max_payload=MAX_PAYLOAD):
+        """How many SNAPSHOT parts of at most ``max_payload`` bytes the reported state makes."""
         rep = self.reported
-        ncells = self.ncells
-        bounds = []  # (first cell, end cell, entries, payload size) of each part
-        first = 0
+        parts = 1
         count = 0
         size = _PART_HEAD
-        for cell in range(ncells):
+        for cell in range(self.ncells):
             n = rep[cell * SLOT]
             if n:
                 if size + 3 + n > max_payload and count:
-                    bounds.append((first, cell, count, size))
-                    first = cell
+                    parts += 1
                     count = 0
                     size = _PART_HEAD
                 size += 3 + n
                 count += 1
-        bounds.append((first, ncells, count, size))
-        parts = []
-        total = len(bounds)
+        return parts
+
+    def snapshot_parts(self, request_id, max_payload=MAX_PAYLOAD):
+        """SNAPSHOT payloads of the reported state, one by one (a generator), byte for byte what
+        wtproto.messages.pack_snapshot_parts gives. Built straight from the reported table, one
+        part at a time: a full table as (cell, uid) tuples, or as all its parts at once, would take
+        kilobytes of heap. The reported state must not change until the last part is taken."""
+        rep = self.reported
+        ncells = self.ncells
+        total = self.snapshot_count(max_payload)
+        cell = 0
         for i in range(total):
-            first, end, count, size = bounds[i]
+            # This part's cells: up to the first one that would not fit (the last part: all).
+            first = cell
+            count = 0
+            size = _PART_HEAD
+            while cell < ncells:
+                n = rep[cell * SLOT]
+                if n:
+                    if size + 3 + n > max_payload and count:
+                        break
+                    size += 3 + n
+                    count += 1
+                cell += 1
             p = bytearray(size)
             struct.pack_into("<BBBH", p, 0, request_id & 0xFF, i, total, count)
             off = _PART_HEAD
-            for cell in range(first, end):
-                so = cell * SLOT
+            for c in range(first, cell):
+                so = c * SLOT
                 n = rep[so]
                 if n:
-                    struct.pack_into("<HB", p, off, cell, n)
+                    struct.pack_into("<HB", p, off, c, n)
                     p[off + 3:off + 3 + n] = rep[so + 1:so + 1 + n]
                     off += 3 + n
-            parts.append(p)
-        return parts
+            yield p
 
 
 def _same(a, aoff, b, boff, n):

@@ -2,8 +2,8 @@
 
 from check import eq
 from rig import Rig, place
+from wtfw.app import CELL_QUEUE
 from wtproto import messages as m
-from wtproto.link import MAX_QUEUE
 
 
 def full_uid(cell):
@@ -22,7 +22,7 @@ def full_table(skip=()):
 def test_full_table_at_boot_reports_every_cell_once_linked_without_dropping_any():
     r = full_table()
     r.step(5)
-    eq(r.app.link.pending(), MAX_QUEUE, "the queue fills while unlinked")
+    eq(r.app.link.pending(), CELL_QUEUE, "cell reports take their share of the queue while unlinked")
     r.link_up()
     expect = 0
     for _ in range(200):
@@ -89,4 +89,4 @@ def test_snapshot_waits_for_room_and_holds_exactly_the_cells_reported_before_it(
         r.got = []
     eq(snap, [c for c in range(321) if before[c]], "the snapshot holds the cells reported before it")
     eq(len(snap) + after, 320, "and the rest follow it as changes")
-    assert 0 < after < 320 - MAX_QUEUE, after
+    assert 0 < after <= 320 - CELL_QUEUE, after
