@@ -1,0 +1,544 @@
+"""Every legal move of a crossword position (wordgame, Wordability), each with its score.
+
+The generator only proposes; the rules decide. It is the Appel-Jacobson algorithm (1988) over the
+lexicon's flat-array DAWG, the way wolges does it: the board is a flat array of letter indices, the
+letters a square may take are int bitmasks (cross-sets), the rack is a count per letter plus blanks.
+
+* **Anchors** are the empty squares next to a letter along any axis the game reads (on an empty board:
+  the centre). Every move covers at least one anchor, and each move is generated from its first anchor
+  in reading order: the *left part* before it is laid only on empty squares that are not anchors, so it
+  has no cross-words and needs no cross-check.
+* **Cross-sets**: for each empty square and each axis other than the one a move is laid along, the
+  letters that make the run through that square a word (``before + L + after``). Computed once per
+  (square, axis) per position, restricted to the rack's letters when the rack has no blank.
+* **Wordability** reads every run both ways (rule 10/11), so a cross-set is the union of the forward
+  DAWG's and the reverse DAWG's, and the main word is searched twice along each of the four axes: once
+  in the forward DAWG and once in the reverse DAWG (a run that spells a word backwards), the second pass
+  dropping what the first found.
+* **Single tiles** form words along up to four axes; such a move is kept only in the pass of the first
+  axis (in the game's order) on which it touches a letter, so it is listed once.
+
+Scores are added up while the move is built (letter values, letter and word premiums of the squares
+covered now, cross-words, the all-tiles bonus) with the same numbers the rules use; the tests check each
+generated score against :meth:`wordtable.games.crossword_rules.CrosswordRules.score`, and the explained
+breakdown of a move shown to a person always comes from the rules (:meth:`Move.evaluate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from wordtable.games.crossword_board import BLANK, Board, Placement
+from wordtable.games.crossword_rules import CrosswordRules, Evaluation
+
+FULL = (1 << 32) - 1
+"""Every letter: the cross-set of a square with no letters beside it on that axis."""
+
+MAX_BLANKS = 2
+"""Blanks the generator handles in one rack (both sets hold two)."""
+
+
+class Move(NamedTuple):
+    """One legal placement: its score and the tiles as ``(square, letter index, is blank)``.
+
+    ``tiles`` is in the order the generator laid them (reading order along ``axis``). Turn it into the
+    game's :class:`Placement` values with :meth:`placements`."""
+
+    score: int
+    tiles: tuple[tuple[int, int, bool], ...]
+    axis: int
+
+    def placements(self, letters: str) -> tuple[Placement, ...]:
+        """The tiles as placements, letters spelt with the alphabet's ``letters`` (no tile ids)."""
+        return tuple(Placement(sq, letters[code], -1, blank) for sq, code, blank in self.tiles)
+
+    def key(self) -> frozenset[tuple[int, int, bool]]:
+        """What makes two moves the same: which letter (and whether a blank) lies on which square."""
+        return frozenset(self.tiles)
+
+
+class Rack(NamedTuple):
+    """A rack as the generator reads it: count per letter index, and the number of blanks."""
+
+    counts: tuple[int, ...]
+    blanks: int
+
+    @classmethod
+    def parse(cls, text: str, alphabet: Any) -> Rack:
+        """``"RETAIN?"`` -> counts; ValueError naming a letter that is not in the alphabet."""
+        counts = [0] * 32
+        blanks = 0
+        index = alphabet.index
+        for ch in text:
+            if ch == BLANK:
+                blanks += 1
+                continue
+            i = index.get(ch.upper())
+            if i is None:
+                raise ValueError(f"{ch!r} is not a letter of the {alphabet.name} alphabet (use ? for a blank)")
+            counts[i] += 1
+        if blanks > MAX_BLANKS:
+            raise ValueError(f"a rack holds at most {MAX_BLANKS} blanks, not {blanks}")
+        return cls(tuple(counts), blanks)
+
+    def size(self) -> int:
+        return sum(self.counts) + self.blanks
+
+
+class MoveGenerator:
+    """The move generator of one rules object (one game, one lexicon, one premium layout).
+
+    Build it once and call :meth:`generate` per position; it keeps nothing of a position between calls.
+    """
+
+    def __init__(self, rules: CrosswordRules) -> None:
+        self.rules = rules
+        lex = rules.lexicon
+        self.alphabet = lex.alphabet
+        self.letters: str = lex.alphabet.letters
+        index = lex.alphabet.index
+        g = rules.geometry
+        self.geometry = g
+        self.axes: tuple[int, ...] = tuple(rules.axes)
+        self.both_ways = rules.name == "wordability"
+        # Only the numbers the rules score with: value per letter index, premiums per square.
+        self.value = [0] * 32
+        for letter, v in rules.values.items():
+            if letter in index:
+                self.value[index[letter]] = v
+        self.index = index
+        self.letter_mult = list(rules.layout.letter_mult)
+        self.word_mult = list(rules.layout.word_mult)
+        self.rack_size = rules.rack_size
+        self.multiply_word_premiums = self.both_ways  # Wordability multiplies, wordgame takes the highest
+        self.all_tiles_bonus = int(rules.data.get("all_tiles_bonus", 0)) if self.both_ways else 0
+        self.double_main_when_all = not self.both_ways
+        self.opening_min = int(rules.data.get("first_move_min_letters", 2))
+        self.dawgs = [lex.dawg, lex.reverse_dawg] if self.both_ways else [lex.dawg]
+        self.is_word = rules.is_word
+        self.step = g.step
+        # Which letters each DAWG node ends a word with (lazily filled; cross-sets of one-sided runs).
+        self._end_masks: list[dict[int, int]] = [{} for _ in self.dawgs]
+
+    # -- public ----------------------------------------------------------------------------------------
+
+    def generate(self, board: Board, rack: Rack | str, best_only: bool = False) -> list[Move]:
+        """Every legal move of ``rack`` on ``board`` (unsorted), or with ``best_only`` one highest-scoring
+        move (an empty list when there is none)."""
+        if isinstance(rack, str):
+            rack = Rack.parse(rack, self.alphabet)
+        return _Search(self, board, rack, best_only).run()
+
+    def best(self, board: Board, rack: Rack | str) -> Move | None:
+        """A highest-scoring move, or None when the rack has no legal move."""
+        found = self.generate(board, rack, best_only=True)
+        return found[0] if found else None
+
+    def evaluate(self, board: Board, move: Move) -> Evaluation:
+        """The rules' own evaluation of a generated move: words, points per word, explained breakdown."""
+        return self.rules.evaluate(board, move.placements(self.letters))
+
+    # -- cross-sets ------------------------------------------------------------------------------------
+
+    def _end_mask(self, which: int, node: int) -> int:
+        cache = self._end_masks[which]
+        m = cache.get(node)
+        if m is None:
+            d = self.dawgs[which]
+            starts, labels, targets, terminal = d.starts, d.labels, d.targets, d.terminal
+            m = 0
+            for e in range(starts[node], starts[node + 1]):
+                if terminal[targets[e]]:
+                    m |= 1 << labels[e]
+            cache[node] = m
+        return m
+
+    def cross_set(self, before: Sequence[int], after: Sequence[int], allowed: int) -> int:
+        """Letters ``L`` (within ``allowed``) for which ``before + L + after`` is a word, in any DAWG the
+        game reads (both ways for Wordability)."""
+        out = 0
+        for which, d in enumerate(self.dawgs):
+            masks, starts, targets, terminal = d.masks, d.starts, d.targets, d.terminal
+            node = 0
+            for c in before:
+                m = masks[node]
+                if not (m >> c) & 1:
+                    node = -1
+                    break
+                node = targets[starts[node] + (m & ((1 << c) - 1)).bit_count()]
+            if node < 0:
+                continue
+            if not after:
+                out |= self._end_mask(which, node) & allowed
+                continue
+            cand = masks[node] & allowed & ~out
+            base = starts[node]
+            mn = masks[node]
+            while cand:
+                low = cand & -cand
+                L = low.bit_length() - 1
+                cand ^= low
+                n = targets[base + (mn & (low - 1)).bit_count()]
+                for c in after:
+                    m = masks[n]
+                    if not (m >> c) & 1:
+                        n = -1
+                        break
+                    n = targets[starts[n] + (m & ((1 << c) - 1)).bit_count()]
+                if n >= 0 and terminal[n]:
+                    out |= low
+        return out
+
+
+class _Search:
+    """One generation run over one position (the per-position tables and the recursion)."""
+
+    def __init__(self, gen: MoveGenerator, board: Board, rack: Rack, best_only: bool) -> None:
+        self.gen = gen
+        self.best_only = best_only
+        index = gen.index
+        size = gen.geometry.size
+        bl = board.blank
+        value = gen.value
+        self.cell = cell = [-1] * size
+        self.pval = pval = [0] * size
+        for sq, ch in enumerate(board.letters):
+            if ch:
+                code = index[ch]
+                cell[sq] = code
+                pval[sq] = 0 if bl[sq] else value[code]
+        self.empty_board = board.count == 0
+        self.counts = list(rack.counts)
+        self.blanks = rack.blanks
+        self.rack_total = sum(rack.counts) + rack.blanks
+        rm = 0
+        for i, n in enumerate(rack.counts):
+            if n:
+                rm |= 1 << i
+        self.rack_mask = rm
+        # With a blank any letter may go anywhere; without, only the rack's letters need cross-checking.
+        self.allowed = FULL if rack.blanks else rm
+        self.moves: list[Move] = []
+        self.best_score = -1
+
+    # -- per-position tables -----------------------------------------------------------------------------
+
+    def _neighbour_axes(self) -> tuple[list[int], list[int]]:
+        """Anchors, and per empty square the first axis (in the game's order) on which it touches a
+        letter (-1 if none)."""
+        gen = self.gen
+        step = gen.step
+        cell = self.cell
+        size = gen.geometry.size
+        first = [-1] * size
+        anchors: list[int] = []
+        if self.empty_board:
+            anchors.append(gen.geometry.centre)
+            return anchors, first
+        for sq in range(size):
+            if cell[sq] >= 0:
+                continue
+            for a in gen.axes:
+                f = step[a][sq]
+                b = step[a + 4][sq]
+                if (f >= 0 and cell[f] >= 0) or (b >= 0 and cell[b] >= 0):
+                    first[sq] = a
+                    anchors.append(sq)
+                    break
+        return anchors, first
+
+    def _cross_tables(self, axis: int, squares: Iterable[int]) -> tuple[dict[int, int], dict[int, int]]:
+        """For the run along ``axis`` through each given empty square that touches letters on that axis:
+        the cross-set and the sum of the run's letter values."""
+        gen = self.gen
+        cell, pval = self.cell, self.pval
+        fwd = gen.step[axis]
+        back = gen.step[axis + 4]
+        masks: dict[int, int] = {}
+        base: dict[int, int] = {}
+        allowed = self.allowed
+        for sq in squares:
+            b = back[sq]
+            f = fwd[sq]
+            if not ((b >= 0 and cell[b] >= 0) or (f >= 0 and cell[f] >= 0)):
+                continue
+            before: list[int] = []
+            total = 0
+            while b >= 0 and cell[b] >= 0:
+                before.append(cell[b])
+                total += pval[b]
+                b = back[b]
+            before.reverse()
+            after: list[int] = []
+            while f >= 0 and cell[f] >= 0:
+                after.append(cell[f])
+                total += pval[f]
+                f = fwd[f]
+            masks[sq] = gen.cross_set(before, after, allowed)
+            base[sq] = total
+        return masks, base
+
+    # -- the search ------------------------------------------------------------------------------------
+
+    def run(self) -> list[Move]:
+        gen = self.gen
+        if self.rack_total == 0:
+            return []
+        anchors, first = self._neighbour_axes()
+        size = gen.geometry.size
+        is_anchor = bytearray(size)
+        for sq in anchors:
+            is_anchor[sq] = 1
+        # Cross tables per axis, for the empty squares that touch letters (the anchors).
+        cross = {a: self._cross_tables(a, anchors) for a in gen.axes}
+        for axis in gen.axes:
+            xmask = [FULL] * size
+            xbase = [0] * size
+            ncross = [0] * size
+            for x in gen.axes:
+                if x == axis:
+                    continue
+                masks, base = cross[x]
+                for sq, m in masks.items():
+                    xmask[sq] &= m
+                    xbase[sq] += base[sq]
+                    ncross[sq] += 1
+            for which, dawg in enumerate(gen.dawgs):
+                self._axis(axis, which, dawg, anchors, is_anchor, first, xmask, xbase, ncross)
+        if self.best_only:
+            self.moves.sort(key=lambda m: -m.score)
+            return self.moves[:1]
+        return self.moves
+
+    def _axis(self, axis: int, which: int, dawg: Any, anchors: list[int], is_anchor: bytearray, first: list[int],
+              xmask: list[int], xbase: list[int], ncross: list[int]) -> None:
+        gen = self.gen
+        cell, pval = self.cell, self.pval
+        fwd = gen.step[axis]
+        back = gen.step[axis + 4]
+        masks, starts, targets, terminal = dawg.masks, dawg.starts, dawg.targets, dawg.terminal
+        value = gen.value
+        lm = gen.letter_mult
+        wm = gen.word_mult
+        multiply = gen.multiply_word_premiums
+        counts = self.counts
+        rack_size = gen.rack_size
+        all_bonus = gen.all_tiles_bonus
+        double_main = gen.double_main_when_all
+        min_tiles = gen.opening_min if self.empty_board else 1
+        moves = self.moves
+        append = moves.append
+        best_only = self.best_only
+        placed: list[tuple[int, int, bool]] = []
+        push = placed.append
+        pop = placed.pop
+        # The reverse-DAWG pass of Wordability drops runs the forward pass found (they read both ways).
+        recheck = which == 1
+        is_word = gen.is_word
+        letters = gen.letters
+        me = self
+
+        def forward_text_is_word() -> bool:
+            s = placed[0][0]
+            p = back[s]
+            while p >= 0 and cell[p] >= 0:
+                s = p
+                p = back[s]
+            new = {sq: code for sq, code, _ in placed}
+            out = []
+            while s >= 0:
+                c = cell[s]
+                if c < 0:
+                    c = new.get(s, -1)
+                    if c < 0:
+                        break
+                out.append(letters[c])
+                s = fwd[s]
+            return bool(is_word("".join(out)))
+
+        def emit(main: int, cross_pts: int, nt: int, anchor: int) -> None:
+            if nt < min_tiles:
+                return
+            if nt == 1 and first[anchor] != axis:
+                return
+            if recheck and forward_text_is_word():
+                return
+            score = main + cross_pts
+            if nt >= rack_size:
+                score += main if double_main else all_bonus
+            if best_only:
+                if score <= me.best_score:
+                    return
+                me.best_score = score
+            append(Move(score, tuple(placed), axis))
+
+        def extend(node: int, s: int, mbase: int, wmul: int, xsum: int, nt: int, rm: int, blanks: int,
+                   anchor: int) -> None:
+            # ``s`` is an empty square to fill next; ``mbase`` the main word's letter points so far.
+            mn = masks[node]
+            cand = mn & xmask[s]
+            if not blanks:
+                cand &= rm
+            if not cand:
+                return
+            base = starts[node]
+            lms = lm[s]
+            wms = wm[s]
+            if multiply:
+                nw = wmul * wms
+            else:
+                nw = wms if wms > wmul else wmul
+            nc = ncross[s]
+            xb = xbase[s]
+            nt1 = nt + 1
+            more = nt1 < self_total
+            while cand:
+                low = cand & -cand
+                L = low.bit_length() - 1
+                cand ^= low
+                child = targets[base + (mn & (low - 1)).bit_count()]
+                # Follow the letters already on the board after ``s``.
+                t = fwd[s]
+                c = child
+                run = 0
+                while t >= 0:
+                    code = cell[t]
+                    if code < 0:
+                        break
+                    m2 = masks[c]
+                    if not (m2 >> code) & 1:
+                        c = -1
+                        break
+                    c = targets[starts[c] + (m2 & ((1 << code) - 1)).bit_count()]
+                    run += pval[t]
+                    t = fwd[t]
+                if c < 0:
+                    continue
+                end = terminal[c]
+                go = more and t >= 0
+                if rm & low:
+                    v = value[L]
+                    lv = v * lms
+                    mb = mbase + lv + run
+                    xs = xsum + (xb + lv * nc) * wms if nc else xsum
+                    push((s, L, False))
+                    if end:
+                        emit(mb * nw, xs, nt1, anchor)
+                    if go:
+                        n = counts[L] - 1
+                        counts[L] = n
+                        extend(c, t, mb, nw, xs, nt1, rm if n else rm ^ low, blanks, anchor)
+                        counts[L] = n + 1
+                    pop()
+                if blanks:
+                    mb = mbase + run
+                    xs = xsum + xb * wms if nc else xsum
+                    push((s, L, True))
+                    if end:
+                        emit(mb * nw, xs, nt1, anchor)
+                    if go:
+                        extend(c, t, mb, nw, xs, nt1, rm, blanks - 1, anchor)
+                    pop()
+
+        self_total = self.rack_total
+
+        def left(node: int, limit: int, anchor: int, rm: int, blanks: int, pre: list[tuple[int, bool]]) -> None:
+            # Lay the left part ``pre`` on the squares just before the anchor, then extend from it.
+            k = len(pre)
+            mbase = 0
+            wmul = 1
+            s = anchor
+            for _ in range(k):
+                s = back[s]
+            for code, blank in pre:
+                if not blank:
+                    mbase += value[code] * lm[s]
+                w = wm[s]
+                if multiply:
+                    wmul *= w
+                elif w > wmul:
+                    wmul = w
+                push((s, code, blank))
+                s = fwd[s]
+            extend(node, anchor, mbase, wmul, 0, k, rm, blanks, anchor)
+            del placed[len(placed) - k:]
+            if limit == 0 or k + 1 >= self_total:
+                return
+            mn = masks[node]
+            cand = mn if blanks else mn & rm
+            base = starts[node]
+            while cand:
+                low = cand & -cand
+                L = low.bit_length() - 1
+                cand ^= low
+                child = targets[base + (mn & (low - 1)).bit_count()]
+                if rm & low:
+                    n = counts[L] - 1
+                    counts[L] = n
+                    pre.append((L, False))
+                    left(child, limit - 1, anchor, rm if n else rm ^ low, blanks, pre)
+                    pre.pop()
+                    counts[L] = n + 1
+                if blanks:
+                    pre.append((L, True))
+                    left(child, limit - 1, anchor, rm, blanks - 1, pre)
+                    pre.pop()
+
+        rm0 = self.rack_mask
+        blanks0 = self.blanks
+        for anchor in anchors:
+            b = back[anchor]
+            if b >= 0 and cell[b] >= 0:
+                # The letters before the anchor are the left part: walk them into the DAWG.
+                s = b
+                while back[s] >= 0 and cell[back[s]] >= 0:
+                    s = back[s]
+                node = 0
+                mbase = 0
+                while s != anchor:
+                    code = cell[s]
+                    m = masks[node]
+                    if not (m >> code) & 1:
+                        node = -1
+                        break
+                    node = targets[starts[node] + (m & ((1 << code) - 1)).bit_count()]
+                    mbase += pval[s]
+                    s = fwd[s]
+                if node >= 0:
+                    extend(node, anchor, mbase, 1, 0, 0, rm0, blanks0, anchor)
+            else:
+                limit = 0
+                s = b
+                while s >= 0 and cell[s] < 0 and not is_anchor[s] and limit < self_total - 1:
+                    limit += 1
+                    s = back[s]
+                left(0, limit, anchor, rm0, blanks0, [])
+
+
+def rack_of(game: Any, player: int | None = None) -> Rack:
+    """The rack of ``player`` (default: the player to move) of a crossword game, for the generator."""
+    p = game.turn if player is None else player
+    return Rack.parse(game.rack_letters(p), game.lexicon.alphabet)
+
+
+_GENERATORS: dict[int, tuple[CrosswordRules, MoveGenerator]] = {}
+
+
+def generator_for(rules: CrosswordRules) -> MoveGenerator:
+    """The move generator of ``rules``, built once per rules object."""
+    hit = _GENERATORS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    gen = MoveGenerator(rules)
+    _GENERATORS[id(rules)] = (rules, gen)
+    return gen
+
+
+def legal_moves(game: Any, rack: str | None = None) -> list[Move]:
+    """Every legal move of the player to move (or of ``rack``) in a crossword game, best first."""
+    gen = generator_for(game.rules)
+    r = Rack.parse(rack, game.lexicon.alphabet) if rack is not None else rack_of(game)
+    moves = gen.generate(game.board, r)
+    moves.sort(key=lambda m: (-m.score, m.tiles))
+    return moves
