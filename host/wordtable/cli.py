@@ -18,6 +18,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "wordtable.lexicon.commands",
     "wordtable.games.board_commands",
     "wordtable.games.card_commands",
+    "wordtable.table.tag_commands",
+    "wordtable.display.commands",
+    "wordtable.store.commands",
 )
 
 

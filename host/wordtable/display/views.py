@@ -1,0 +1,143 @@
+"""What a screen shows, as plain values: the renderers draw these and compute nothing.
+
+The session loop builds a view from the game (``status_from_game`` reads the game's public state:
+names, scores, whose turn, the clocks, the last move's ScoreBreakdown) or from its own situation (a
+menu, a tag problem, a lost board). Scores are never computed here, only read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..games.base import Game, ScoreBreakdown, ScoreLine
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player as the score screens show them. ``clock_ms``: time left (None: no clock)."""
+
+    name: str
+    score: int
+    active: bool = False
+    clock_ms: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The last move: who, what (a word, "passed", "swapped 3 tiles"), and the score's lines."""
+
+    player: str
+    summary: str
+    total: int | None = None
+    lines: tuple[ScoreLine, ...] = ()
+
+    @classmethod
+    def of(cls, player: str, summary: str, breakdown: ScoreBreakdown | None) -> LastMove:
+        if breakdown is None:
+            return cls(player, summary)
+        return cls(player, summary, breakdown.total, tuple(breakdown.lines))
+
+
+@dataclass(frozen=True)
+class StatusView:
+    """The screen during play: scores, whose turn, clocks, the last move, and a short info line."""
+
+    game: str
+    players: tuple[PlayerLine, ...]
+    last: LastMove | None = None
+    info: str = ""
+
+
+@dataclass(frozen=True)
+class MessageView:
+    """A message in plain words: ``kind`` "error" (drawn with a heavy frame) or "info"."""
+
+    title: str
+    lines: tuple[str, ...]
+    kind: str = "error"
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class MenuView:
+    """A list to choose from with the seat buttons; ``buttons`` labels the seat buttons left to right."""
+
+    title: str
+    items: tuple[str, ...]
+    selected: int = 0
+    buttons: tuple[str, ...] = ("up", "down", "OK", "back")
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TagProblemView:
+    """A piece that must leave the table: the child-readable message and where it lies."""
+
+    message: str
+    where: str = ""
+
+
+@dataclass(frozen=True)
+class BoardLostView:
+    """The board stopped answering; the game is kept. The scores stay on the screen."""
+
+    reason: str
+    players: tuple[PlayerLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class ResultView:
+    """The end of a game: final scores, the winners (indexes), and why it ended."""
+
+    game: str
+    players: tuple[PlayerLine, ...]
+    winners: tuple[int, ...]
+    reason: str = ""
+    buttons: tuple[str, ...] = field(default=("again", "", "menu", ""))
+
+
+View = StatusView | MessageView | MenuView | TagProblemView | BoardLostView | ResultView
+
+
+def format_clock(ms: int) -> str:
+    """Time left as m:ss (a minus sign once it runs over)."""
+    sign = "-" if ms < 0 else ""
+    s = abs(ms) // 1000
+    return f"{sign}{s // 60}:{s % 60:02d}"
+
+
+def _summary(action: dict[str, Any]) -> str:
+    words = action.get("words")
+    if words:
+        return " ".join(str(w) for w in words)
+    kind = str(action.get("type", ""))
+    if kind == "exchange":
+        n = len(action.get("tiles", []))
+        return f"swapped {n} {'tile' if n == 1 else 'tiles'}"
+    return {"pass": "passed", "challenge": "challenged", "withdrawn": "word taken back"}.get(kind, kind)
+
+
+def status_from_game(game: Game, title: str, now_ms: int | None = None, info: str = "") -> StatusView:
+    """A StatusView read from a game: names and scores, whose turn (``game.turn`` if it has one), the
+    time left (``game.time_left_ms`` for the player to move, ``game.clock_ms`` for the others), and
+    the last move with its breakdown."""
+    turn = getattr(game, "turn", None)
+    clocks = getattr(game, "clock_ms", None)
+    left = None
+    if now_ms is not None and hasattr(game, "time_left_ms"):
+        left = game.time_left_ms(now_ms)
+    players = []
+    for i, p in enumerate(game.players):
+        clock = None
+        if i == turn and left is not None:
+            clock = left
+        elif clocks is not None:
+            clock = clocks[i]
+        players.append(PlayerLine(p.name, p.score, i == turn and not game.is_over(), clock))
+    last = None
+    if game.history:
+        rec = game.history[-1]
+        last = LastMove.of(game.players[rec.player].name, _summary(rec.action), rec.score)
+    return StatusView(title, tuple(players), last, info)
