@@ -48,6 +48,7 @@ _SNAPSHOT_PART = const(256)
 # the board sends little (cells, buttons, snapshots) over a line with a round trip of milliseconds.
 _BOARD_WINDOW = const(4)
 _SNAPSHOT_SMALL_PARTS = const(32)
+_SNAPSHOT_AHEAD = const(2)  # SNAPSHOT parts built ahead of the link's acknowledgements
 # Cell changes are queued only while fewer messages than this wait in the link: the scanner keeps
 # the others (backpressure, nothing is lost), each queued CELL takes some 100 bytes of heap, and the
 # rest of the queue (48) stays free for button edges, which cannot wait.
@@ -307,7 +308,7 @@ class App:
             self._snapshot_rid = None
         link = self.link
         parts = self._snapshot
-        while parts is not None and link.pending() < _BOARD_WINDOW:
+        while parts is not None and link.pending() < _SNAPSHOT_AHEAD:
             part = next(parts, None)
             if part is None:
                 self._snapshot = None
