@@ -22,21 +22,30 @@ IDLE_WAIT_MS = 5  # longest wait for input when there is nothing to do
 FAULT_PAUSE_MS = 100  # after an exception, so a lasting fault does not spin the CPU
 
 
-def build_board():
+def build_board(argv):
+    """The board of this platform, built from ``argv`` (the sim's options; a board has none)."""
     if sys.platform == "linux":
         from wtfw.boards import sim
 
         try:
-            return sim.build(sys.argv[1:])
+            board = sim.build(argv)
         except (sim.UsageError, ValueError, OSError) as e:
             sys.stderr.write("main.py: error: %s\n%s\n" % (e, sim.USAGE))
             sys.exit(2)
-    try:
-        from wtfw.boards import pico  # type: ignore[attr-defined]  # written with the drivers
-    except ImportError as e:
-        sys.stderr.write("no board configuration for platform %s (%s)\n" % (sys.platform, e))
-        sys.exit(1)
-    return pico.build()
+        name = "sim"
+    else:
+        try:
+            from wtfw.boards import pico  # type: ignore[attr-defined]  # written with the drivers
+        except ImportError as e:
+            sys.stderr.write("no board configuration for platform %s (%s)\n" % (sys.platform, e))
+            sys.exit(1)
+        board = pico.build()
+        name = "pico"
+    # The configuration runs once: forget its module so that its code leaves the heap (what the
+    # board built stays; a function it handed over would keep its module's globals alive).
+    del sys.modules["wtfw.boards." + name]
+    delattr(sys.modules["wtfw.boards"], name)
+    return board
 
 
 def run(board, app):
@@ -55,7 +64,7 @@ def run(board, app):
 
 
 def main():
-    board = build_board()
+    board = build_board(sys.argv[1:])
     app = App(board, time.ticks_ms())
     gc.threshold(-1)
     gc.collect()

@@ -2,7 +2,7 @@
 
     micropython -X heapsize=128k heap_probe.py WORKDIR
 
-Boots the sim board exactly as main.py does (same imports, real world file with a tag on each of
+Boots the sim board exactly as main.py does (same imports and main.build_board, real world file with a tag on each of
 the 321 cells, real control channel, 296x128 panel), with the serial line replaced by memory and a
 minimal host written here. Then: handshake, all 321 CELL reports, a SNAPSHOT, a full-panel DISPLAY
 (5 frames), heartbeats, control commands. After each loop step the heap is collected and what is
@@ -23,8 +23,9 @@ gc.collect()
 BASE = gc.mem_alloc()
 gc.threshold(4096)  # as main.py
 
+import main  # noqa: E402  # the firmware's entry point; its loop is replaced by the steps below
+import wtfw.boards.sim  # noqa: E402, F401  # what main.build_board imports on the unix port
 from wtfw.app import App  # noqa: E402
-from wtfw.boards import sim  # noqa: E402
 from wtproto import messages as m  # noqa: E402
 from wtproto.frame import Deframer, encode_frame  # noqa: E402
 
@@ -81,7 +82,7 @@ class MemoryLine:
         self.from_board.append(data)
 
 
-board = sim.build(["--board", "sim", "--control", WORK + "/ctl", "--world", WORK + "/world.txt",
+board = main.build_board(["--board", "sim", "--control", WORK + "/ctl", "--world", WORK + "/world.txt",
                    "--panel", WORK + "/panel.pbm"])
 line = MemoryLine()
 board.transport = line

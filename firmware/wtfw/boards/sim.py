@@ -6,11 +6,10 @@ buttons and feedback, the serial line on stdin/stdout and a control channel on a
 """
 
 import select
-import sys
 
 from ..board import Board, cell_count
 from ..sim.control import ControlCommands, ControlServer
-from ..sim.devices import SimButtons, SimFeedback
+from ..sim.devices import SimButtons, SimFeedback, debug
 from ..sim.panel import SimPanel
 from ..sim.world import SimReader, World
 from ..stdio import StdioTransport
@@ -81,11 +80,6 @@ def _size(opt, text, hi):
     return int(parts[0]), int(parts[1])
 
 
-def debug(text):
-    # stdout is the serial line: diagnostics go to stderr only.
-    sys.stderr.write("wtfw: %s\n" % text)
-
-
 def build(argv):
     """The sim Board from command-line arguments (without the script name)."""
     o = parse_args(argv)
@@ -107,9 +101,6 @@ def build(argv):
     feedback = SimFeedback()
     control = ControlServer(o["control"], ControlCommands(world, reader, buttons, panel, feedback),
                             wake=poller)
-
-    def wait(timeout_ms):
-        poller.poll(timeout_ms)
-
+    # Nothing the board keeps refers to this module's globals, so main.py can drop its code.
     return Board("sim", geometry, reader, panel, buttons, feedback, transport, services=(control,),
-                 wait=wait, debug=debug)
+                 wait=poller.poll, debug=debug)

@@ -1,6 +1,14 @@
-"""The sim's seat buttons and feedback (LEDs, buzzer): state that the control channel sets and reads."""
+"""The sim's seat buttons and feedback (LEDs, buzzer): state that the control channel sets and reads;
+and where the sim's diagnostics go."""
+
+import sys
 
 from wtproto.messages import PRESSED, RELEASED
+
+
+def debug(text):
+    # stdout is the serial line: diagnostics go to stderr only.
+    sys.stderr.write("wtfw: %s\n" % text)
 
 
 class SimButtons:
