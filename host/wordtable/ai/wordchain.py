@@ -14,6 +14,7 @@ card gives the next player).
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,6 +30,10 @@ STRENGTHS = ("beginner", "club", "strongest")
 """Bot strengths, weakest first."""
 
 HAND, BLANK, LINK = 0, 1, 2
+SUBSET_LIMIT = 400
+"""Words with the link card elsewhere are looked up as exact anagrams of the hand's richest card sets
+when there are at most this many such sets; otherwise the DAWG walk finds them."""
+
 ENUMERATE_LIMIT = 8
 """Card assignments tried exhaustively up to this many combinations; beyond, the points-first and
 suit/colour-first assignments are tried."""
@@ -70,14 +75,69 @@ class Candidate:
 # -- the DAWG walk --------------------------------------------------------------------------------------
 
 
+_DEPTHS: dict[int, tuple[Any, bytearray]] = {}
+
+
+def _max_depths(dawg: Any) -> bytearray:
+    """For each DAWG node, the most letters any word can still add from it (computed once per DAWG)."""
+    cached = _DEPTHS.get(id(dawg))
+    if cached is not None and cached[0] is dawg:
+        return cached[1]
+    n, starts, targets = dawg.node_count, dawg.starts, dawg.targets
+    depth = bytearray(n)
+    seen = bytearray(n)
+    seen[0] = 1
+    stack = [(0, starts[0])]
+    while stack:
+        node, e = stack[-1]
+        if e < starts[node + 1]:
+            stack[-1] = (node, e + 1)
+            child = targets[e]
+            if not seen[child]:
+                seen[child] = 1
+                stack.append((child, starts[child]))
+        else:
+            stack.pop()
+            best = 0
+            for k in range(starts[node], starts[node + 1]):
+                v = depth[targets[k]] + 1
+                if v > best:
+                    best = v
+            depth[node] = min(best, 255)
+    _DEPTHS[id(dawg)] = (dawg, depth)
+    return depth
+
+
+@dataclass(frozen=True)
+class _Bound:
+    """What the walk needs to skip branches that cannot beat ``threshold`` (link elsewhere: no rule J,
+    the rule L penalty)."""
+
+    threshold: float
+    top_points: tuple[int, ...]   # prefix sums of the hand's points, highest first
+    all_points: int               # hand and link together
+    pattern_factor: float
+    keep: float                   # 1 - the rule L penalty
+    all_factor: float
+    long_factor: float
+    long_cards: int
+    whole_elsewhere: bool = True  # False when words of every card are found another way
+
+
 def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere: bool,
-                max_hand: int | None, max_cards: int | None) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
+                max_hand: int | None, max_cards: int | None,
+                bound: _Bound | None = None) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
     """Yield (word codes, path) for every word the hand can make with the link card used once; the
-    path says for each card whether it came from the hand (with its letters), a Multicard, or the link."""
+    path says for each card whether it came from the hand (with its letters), a Multicard, or the link.
+
+    With ``bound``, branches whose every word would score no more than ``bound.threshold`` are skipped:
+    what a branch can still add is limited by the longest word the DAWG allows from its node.
+    """
     alphabet = lexicon.alphabet
     dawg = lexicon.dawg
     masks, starts, targets, labels, terminal = dawg.masks, dawg.starts, dawg.targets, dawg.labels, dawg.terminal
     index = alphabet.index
+    depths = _max_depths(dawg) if bound is not None else None
 
     def codes_of(letters: str) -> bytes | None:
         try:
@@ -86,6 +146,7 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
             return None
 
     counts: dict[bytes, int] = {}
+    points: dict[bytes, list[int]] = {}
     blanks = 0
     for c in hand:
         if c.wild:
@@ -94,9 +155,14 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
         code = codes_of(c.letters)
         if code is not None:
             counts[code] = counts.get(code, 0) + 1
+            points.setdefault(code, []).append(c.points)
+    for v in points.values():
+        v.sort(reverse=True)
+    full = dict(counts)
     link_codes = None if link.wild else codes_of(link.letters)
     if not link.wild and link_codes is None:
         return
+    link_points = 0 if link.wild else link.points
     singles = {k[0]: k for k in counts if len(k) == 1}
     keys = list(counts)
     hand_cap = max_hand if max_hand is not None else len(hand)
@@ -112,10 +178,36 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
             node = targets[starts[node] + (m & ((1 << letter) - 1)).bit_count()]
         return node
 
-    def visit(node: int, link_used: bool, from_hand: int) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
+    if bound is not None:
+        # the raw points a word with the link elsewhere needs to score more than the threshold
+        raw_needed = ((bound.threshold - 1) / bound.keep - 1) / bound.pattern_factor
+        whole_value = ((bound.all_points * bound.pattern_factor + 1) * bound.all_factor + 1) * bound.keep + 1
+        if len(hand) + 1 >= bound.long_cards:
+            whole_value = whole_value * bound.long_factor + 1
+        whole_hopeless = whole_value <= bound.threshold or not bound.whole_elsewhere
+        top = bound.top_points
+
+    def hopeless(node: int, link_used: bool, from_hand: int, pts: int) -> bool:
+        """True when no word through ``node`` can beat the threshold: too few letters can follow to
+        reach the points needed (or, for a word of every card, the points are not there at all)."""
+        room = depths[node]  # type: ignore[index]
+        left = len(hand) - from_hand + (0 if link_used else 1)
+        if room >= left and not whole_hopeless:
+            return False
+        missing = raw_needed - pts - (0 if link_used else link_points)
+        if missing < 0:
+            return False
+        cards = bisect_right(top, missing)  # fewest more hand cards whose points could cover it
+        if cards >= len(top):
+            return True
+        return room < cards + (0 if link_used else 1)
+
+    def visit(node: int, link_used: bool, from_hand: int, pts: int) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
         if link_used and from_hand and terminal[node]:
             yield bytes(word), tuple(path)
         if len(path) >= card_cap:
+            return
+        if bound is not None and hopeless(node, link_used, from_hand, pts):
             return
         if not link_used and (link_anywhere or not path):
             if link_codes is not None:
@@ -123,7 +215,7 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
                 if nxt >= 0:
                     path.append((LINK, link_codes))
                     word.extend(link_codes)
-                    yield from visit(nxt, True, from_hand)
+                    yield from visit(nxt, True, from_hand, pts + link_points)
                     del word[-len(link_codes):]
                     path.pop()
             else:
@@ -131,7 +223,7 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
                     letter = labels[e]
                     path.append((LINK, bytes((letter,))))
                     word.append(letter)
-                    yield from visit(targets[e], True, from_hand)
+                    yield from visit(targets[e], True, from_hand, pts)
                     word.pop()
                     path.pop()
         if not link_used and not link_anywhere:
@@ -139,46 +231,53 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
         if from_hand >= hand_cap:
             return
         for key in keys:
-            if counts[key] <= 0:
+            left = counts[key]
+            if left <= 0:
                 continue
             nxt = follow(node, key)
             if nxt < 0:
                 continue
-            counts[key] -= 1
+            gain = points[key][full[key] - left]
+            counts[key] = left - 1
             path.append((HAND, key))
             word.extend(key)
-            yield from visit(nxt, link_used, from_hand + 1)
+            yield from visit(nxt, link_used, from_hand + 1, pts + gain)
             del word[-len(key):]
             path.pop()
-            counts[key] += 1
+            counts[key] = left
         nonlocal blanks
         if blanks:
             for e in range(starts[node], starts[node + 1]):
                 letter = labels[e]
                 single = singles.get(letter)
                 if single is not None and counts[single] > 0:
-                    continue  # a real card of that letter scores more than a Multicard
+                    # the real card takes this place in the walk; the assignment step still tries the
+                    # Multicard in its stead (it can make a sequence a real card breaks)
+                    continue
                 blanks -= 1
                 path.append((BLANK, bytes((letter,))))
                 word.append(letter)
-                yield from visit(targets[e], link_used, from_hand + 1)
+                yield from visit(targets[e], link_used, from_hand + 1, pts)
                 word.pop()
                 path.pop()
                 blanks += 1
 
-    yield from visit(0, False, 0)
+    yield from visit(0, False, 0, 0)
 
 
 # -- from letters to cards ------------------------------------------------------------------------------
 
 
-def _assignments(path: tuple[tuple[int, bytes], ...], by_letters: dict[bytes, list[Card]]) -> Iterator[list[Card]]:
-    """Ways to pick real cards for the hand positions of ``path`` (best-points first)."""
+def _assignments(path: tuple[tuple[int, bytes], ...], by_letters: dict[bytes, list[Card]],
+                 spare: Sequence[Card] = ()) -> Iterator[list[Card]]:
+    """Ways to pick cards for the hand positions of ``path``: real cards of the letters, and a spare
+    Multicard (one the path does not use as a blank) standing in for one of them."""
     slots = [key for kind, key in path if kind == HAND]
     need: dict[bytes, int] = {}
     for key in slots:
         need[key] = need.get(key, 0) + 1
-    options_per_slot = [by_letters[key] for key in slots]
+    stand_in = list(spare[:1])
+    options_per_slot = [by_letters[key] + (stand_in if len(key) == 1 else []) for key in slots]
     combos = 1
     for opts in options_per_slot:
         combos *= len(opts)
@@ -192,14 +291,20 @@ def _assignments(path: tuple[tuple[int, bytes], ...], by_letters: dict[bytes, li
         orders.append(lambda c, s=suit: (c.suit != s, -c.points))
     for colour in ("red", "black"):
         orders.append(lambda c, col=colour: (c.colour != col, -c.points))
+    first: list[Card] = []
     for order in orders:
         pools = {key: sorted(cards, key=order) for key, cards in by_letters.items() if key in need}
         taken = {key: 0 for key in pools}
-        pick = []
+        chosen: list[Card] = []
         for key in slots:
-            pick.append(pools[key][taken[key]])
+            chosen.append(pools[key][taken[key]])
             taken[key] += 1
-        yield pick
+        first = first or chosen
+        yield chosen
+    for wild in stand_in:
+        for i, key in enumerate(slots):
+            if len(key) == 1:
+                yield first[:i] + [wild] + first[i + 1:]
 
 
 def _placed(path: tuple[tuple[int, bytes], ...], pick: list[Card], wilds: list[Card], link: Card,
@@ -213,7 +318,7 @@ def _placed(path: tuple[tuple[int, bytes], ...], pick: list[Card], wilds: list[C
         if kind == HAND:
             card = pick[hand_i]
             hand_i += 1
-            out.append(PlacedCard.of(card))
+            out.append(PlacedCard(card, decode(key), None, None) if card.wild else PlacedCard.of(card))
             used.append(card)
         elif kind == BLANK:
             card = wilds[blank_i]
@@ -317,7 +422,8 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Any, options: Wordchai
             if text in excluded:
                 continue
             best: Candidate | None = None
-            for pick in _assignments(path, by_letters):
+            spare = wilds[sum(1 for kind, _ in path if kind == BLANK):]
+            for pick in _assignments(path, by_letters, spare):
                 placed, pos, used = _placed(path, pick, wilds, link, lexicon)
                 s = score_word(placed, pos, options, all_cards_used=len(used) == len(hand))
                 last = s.placed[-1]
@@ -334,19 +440,108 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Any, options: Wordchai
             elif item[0] > results[0][0]:
                 heapq.heapreplace(results, item)
 
-    def collect(elsewhere: bool) -> dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float]:
+    def collect(elsewhere: bool, bound: _Bound | None = None) -> dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float]:
         found: dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float] = {}
         for codes, path in _walk_words(lexicon, hand, link, link_anywhere=elsewhere, max_hand=max_hand,
-                                       max_cards=max_cards):
+                                       max_cards=max_cards, bound=bound):
             if elsewhere and path[0][0] == LINK:
                 continue
             if (codes, path) not in found:
                 found[(codes, path)] = _upper_bound(path, best_points, link_points, options, len(hand), gift)
         return found
 
+    def by_anagram(cards: Sequence[Card], first: bool, elsewhere: bool,
+                   found: dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float]) -> None:
+        """Words of exactly ``cards`` and the link card, from the anagram index (one look-up, blanks
+        and all), with the link card first and/or elsewhere."""
+        letters = "".join(c.letters for c in cards if not c.wild)
+        n_wild = sum(1 for c in cards if c.wild)
+        rack = letters + ("?" if link.wild else link.letters) + "?" * n_wild
+        for text in lexicon.anagrams(rack, exact=True, min_length=len(cards) + 1):
+            codes = bytes(alphabet.index[ch] for ch in text)
+            for pos, ch in enumerate(text):
+                if not ((first and pos == 0) or (elsewhere and pos > 0)) or not (link.wild or ch == link.letters):
+                    continue
+                counts: dict[bytes, int] = {}
+                for c in cards:
+                    if not c.wild:
+                        key = bytes((alphabet.index[c.letters],))
+                        counts[key] = counts.get(key, 0) + 1
+                path = []
+                for i, code in enumerate(codes):
+                    key = bytes((code,))
+                    if i == pos:
+                        path.append((LINK, key))
+                    elif counts.get(key, 0) > 0:
+                        counts[key] -= 1
+                        path.append((HAND, key))
+                    else:
+                        path.append((BLANK, key))
+                if sum(1 for kind, _ in path if kind == BLANK) == n_wild:
+                    t = tuple(path)
+                    found[(codes, t)] = _upper_bound(t, best_points, link_points, options, len(hand), gift)
+
+    def rich_subsets(need: float, limit: int) -> list[list[Card]] | None:
+        """The hand's sub-multisets (not the whole hand) whose points exceed ``need``, or None when
+        there are more than ``limit`` of them (the walk is then the quicker way)."""
+        cards = sorted(hand, key=lambda c: -c.points)
+        suffix = [0] * (len(cards) + 1)
+        for i in range(len(cards) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] + cards[i].points
+        cap = len(cards) if max_hand is None else min(len(cards), max_hand)
+        if max_cards is not None:
+            cap = min(cap, max_cards - 1)
+        out: dict[str, list[Card]] = {}
+        chosen: list[Card] = []
+
+        def grow(i: int, pts: int) -> bool:
+            if pts + suffix[i] <= need or len(chosen) > cap:
+                return True
+            if i == len(cards):
+                if 0 < len(chosen) < len(cards):
+                    key = "".join(sorted(c.letters or "?" for c in chosen))
+                    out.setdefault(key, list(chosen))
+                    if len(out) > limit:
+                        return False
+                return True
+            chosen.append(cards[i])
+            ok = grow(i + 1, pts + cards[i].points)
+            chosen.pop()
+            return ok and grow(i + 1, pts)
+
+        return list(out.values()) if grow(0, 0) else None
+
+    simple_letters = (all(len(c.letters) == 1 and c.letters in alphabet.index for c in hand if not c.wild)
+                      and (link.wild or link.letters in alphabet.index))
+    whole_by_anagram = (simple_letters and (max_hand is None or len(hand) <= max_hand)
+                        and (max_cards is None or len(hand) + 1 <= max_cards) and bool(hand))
+    if whole_by_anagram:
+        whole: dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float] = {}
+        by_anagram(hand, True, anywhere, whole)
+        consider(whole)
     consider(collect(False))
     if anywhere and (len(results) < top or _elsewhere_bound(hand, link_points, options) > results[0][0]):
-        consider(collect(True))
+        bound = None
+        if len(results) >= top and options.scoring == "standard":
+            pts = sorted((c.points for c in hand), reverse=True)
+            prefix = [0]
+            for p in pts:
+                prefix.append(prefix[-1] + p)
+            bound = _Bound(results[0][0], tuple(prefix), link_points + prefix[-1], _pattern_factor(options),
+                           1 - float(Fraction(options.link_penalty)), 1 + options.all_cards_percent / 100,
+                           1 + options.long_word_percent / 100, options.long_word_cards,
+                           whole_elsewhere=not whole_by_anagram)
+        subsets = None
+        if bound is not None and whole_by_anagram:
+            raw_needed = ((bound.threshold - 1) / bound.keep - 1) / bound.pattern_factor
+            subsets = rich_subsets(raw_needed - link_points, SUBSET_LIMIT)
+        if subsets is not None:
+            elsewhere_found: dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float] = {}
+            for cards in subsets:
+                by_anagram(cards, False, True, elsewhere_found)
+            consider(elsewhere_found)
+        else:
+            consider(collect(True, bound))
     return [c for _, _, c in sorted(results, key=lambda t: (-t[0], t[1]))]
 
 
@@ -406,7 +601,8 @@ def bot_action(game: WordchainGame, strength: str = "club", rng: Random | None =
         return {"type": "word", "player": seat, "cards": pick.tokens()}
     if cands and (strength != "strongest" or cands[0].value > 0 or seat in game.five_used):
         return {"type": "word", "player": seat, "cards": cands[0].tokens()}
-    if game.options.five_card_draw and seat not in game.five_used and sum(game.available(g) for g in game.piles):
+    if (game.options.five_card_draw and seat not in game.five_used
+            and sum(game.available(g) for g in game.piles) > 0):
         return {"type": "five_cards", "player": seat, **draw_split(game, seat, game.options.five_card_count)}
     if cands:
         return {"type": "word", "player": seat, "cards": cands[0].tokens()}
