@@ -555,8 +555,7 @@ def hint(game: WordchainGame, seat: int | None = None, strength: str = "stronges
     seat = game.current if seat is None else seat
     o = game.options
     hand = game.hands[seat].cards
-    doubles = game.is_double
-    max_hand = game.hand_limit(1)
+    max_hand = game.hand_limit(1)  # after a double, one word up to the total throw
     kwargs: dict[str, Any] = {"max_hand": max_hand, "words_used": game.words_played if o.unique_words else ()}
     if o.max_word_cards is not None:
         kwargs["max_cards"] = o.max_word_cards
@@ -566,7 +565,6 @@ def hint(game: WordchainGame, seat: int | None = None, strength: str = "stronges
     if strength == "club":
         return best_words(hand, game.link, game.lexicon, o, top=top, link_anywhere=False,
                           **{**kwargs, "max_cards": min(7, kwargs.get("max_cards") or 7)})
-    del doubles
     return best_words(hand, game.link, game.lexicon, o, top=top, gift_weight=0.5, **kwargs)
 
 

@@ -8,7 +8,6 @@ from itertools import product
 from random import Random
 
 import pytest
-
 from wordtable import lexicon
 from wordtable.ai.wordchain import STRENGTHS, best_words, bot_action, hint
 from wordtable.games.cards import Card, PlacedCard, load_deck
