@@ -91,7 +91,7 @@ def fill_wild_ranks(row: Sequence[PlacedCard]) -> list[PlacedCard]:
     if kind == "set":
         rank = known[0][1] if known else None
         return [replace(p, number=rank) if p.number is None else p for p in row]
-    (i0, n0), (i1, n1) = known[0], known[1]
+    i0, n0 = known[0]
     step = 1 if kind == "sequence up" else -1
     start = n0 - step * i0
     return [replace(p, number=start + step * i) if p.number is None else p for i, p in enumerate(row)]
