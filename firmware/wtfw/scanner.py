@@ -5,8 +5,13 @@ last reported: a piece sliding over a cell, or a tag at the edge of an antenna's
 differently from one sweep to the next and so never reaches the host. A read error (the reader
 returns -1) neither confirms nor resets the candidate; it is counted.
 
-State lives in two preallocated tables of ``SLOT`` bytes per cell (length byte, then the UID), so a
-sweep over an unchanged table allocates nothing: the scan loop may run with the heap locked.
+State lives in preallocated tables, so a sweep over an unchanged table allocates nothing (the scan
+loop may run with the heap locked): the reported state, ``SLOT`` bytes per cell (length byte, then
+the UID), and the candidates (a cell's last good read where it differs from the reported state) in
+a pool of ``CANDIDATES`` slots, with one byte per cell naming its slot. Most cells read what was
+reported; a pool rather than a second table per cell saves 3 KB of heap with a full table. A cell
+that changes while every slot is taken gets one on a later sweep: more than ``CANDIDATES`` changes
+at once (a table full of tiles at boot) are confirmed over a few more sweeps, none is lost.
 """
 
 import struct
@@ -21,6 +26,9 @@ FAULT_READS = const(20)
 # SNAPSHOT layout (wtproto.messages): part header <BBBH (request, part, parts, entries), then
 # per entry <HB (cell, uid length) and the UID.
 _PART_HEAD = const(5)
+CANDIDATES = const(32)
+_SAME = const(0)  # per-cell candidate byte: the last good read is the reported state
+_NONE = const(255)  # the last good read differs, but found no free slot (1..CANDIDATES: its slot)
 
 
 class Scanner:
@@ -38,7 +46,9 @@ class Scanner:
         self.reader = reader
         self.ncells = n
         self.reported = bytearray(n * SLOT)
-        self.candidate = bytearray(n * SLOT)
+        self._cand = bytearray(n)  # _SAME, _NONE or 1 + the slot of the cell's candidate
+        self._pool = bytearray(CANDIDATES * SLOT)
+        self._taken = bytearray(CANDIDATES)  # 1: the slot holds a candidate
         self._fails = bytearray(n)  # consecutive read errors per cell, saturating at 255
         self._buf = bytearray(MAX_UID)
         self._on_change = on_change
@@ -59,13 +69,15 @@ class Scanner:
         reader = self.reader
         buf = self._buf
         rep = self.reported
-        cand = self.candidate
+        cand = self._cand
+        pool = self._pool
+        taken = self._taken
         fails = self._fails
         cell = self._cursor
         done = False
         for _ in range(count):
             r = reader.read_uid(cell, buf)
-            off = cell * SLOT
+            k = cand[cell]
             if r < 0 or r > MAX_UID:
                 self.read_errors += 1
                 f = fails[cell]
@@ -74,24 +86,41 @@ class Scanner:
                     fails[cell] = f
                     if f == FAULT_READS and self._on_fault is not None:
                         self._on_fault(cell, f)
-                if cand[off] != rep[off] or not _same(cand, off, rep, off, cand[off]):
+                if k != _SAME:
                     self._unsettled += 1
             else:
                 fails[cell] = 0
-                if cand[off] == r and _same_buf(cand, off, buf, r):
-                    if rep[off] != r or not _same_buf(rep, off, buf, r):
-                        if self._on_change(cell, buf, r):
-                            rep[off] = r
-                            for i in range(r):
-                                rep[off + 1 + i] = buf[i]
-                        else:
-                            self.deferred += 1
+                off = cell * SLOT
+                po = (k - 1) * SLOT
+                if k != _SAME and k != _NONE and pool[po] == r and _same_buf(pool, po, buf, r):
+                    # Two good reads in a row agree, and differ from the reported state.
+                    if self._on_change(cell, buf, r):
+                        rep[off] = r
+                        for i in range(r):
+                            rep[off + 1 + i] = buf[i]
+                        taken[k - 1] = 0
+                        cand[cell] = _SAME
+                    else:
+                        self.deferred += 1
+                elif rep[off] == r and _same_buf(rep, off, buf, r):
+                    if k != _SAME and k != _NONE:
+                        taken[k - 1] = 0
+                    cand[cell] = _SAME
                 else:
-                    cand[off] = r
-                    for i in range(r):
-                        cand[off + 1 + i] = buf[i]
-                    if rep[off] != r or not _same_buf(rep, off, buf, r):
-                        self._unsettled += 1
+                    # A new candidate: into the cell's slot, or a free one if it has none.
+                    if k == _SAME or k == _NONE:
+                        k = taken.find(b"\x00") + 1
+                        if k:
+                            taken[k - 1] = 1
+                        else:
+                            k = _NONE
+                        cand[cell] = k
+                    if k != _NONE:
+                        po = (k - 1) * SLOT
+                        pool[po] = r
+                        for i in range(r):
+                            pool[po + 1 + i] = buf[i]
+                    self._unsettled += 1
             cell += 1
             if cell == n:
                 cell = 0
@@ -157,14 +186,6 @@ class Scanner:
                     p[off + 3:off + 3 + n] = rep[so + 1:so + 1 + n]
                     off += 3 + n
             yield p
-
-
-def _same(a, aoff, b, boff, n):
-    # Slot-to-slot comparison of n UID bytes, without slicing (a slice would allocate).
-    for i in range(1, n + 1):
-        if a[aoff + i] != b[boff + i]:
-            return False
-    return True
 
 
 def _same_buf(slots, off, buf, n):

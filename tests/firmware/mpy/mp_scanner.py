@@ -2,7 +2,7 @@
 
 import micropython
 from check import UID4, UID7, UID10, eq
-from wtfw.scanner import FAULT_READS, Scanner
+from wtfw.scanner import CANDIDATES, FAULT_READS, Scanner
 from wtfw.sim.world import SimReader, World
 from wtproto import messages as m
 
@@ -126,6 +126,29 @@ def test_changes_on_many_cells_in_one_sweep_are_all_reported_in_cell_order():
     eq(changes, [(0, UID7), (3, UID10), (5, UID4)])
 
 
+def test_more_changes_at_once_than_candidate_slots_are_all_reported_in_later_sweeps():
+    n = CANDIDATES * 3 + 5
+    sc, reader, changes = make(n)
+    for cell in range(n):
+        reader.script(cell, [UID4[:3] + bytes([cell])])
+    sweeps(sc, 2)
+    eq(changes, [(c, UID4[:3] + bytes([c])) for c in range(CANDIDATES)], "the first slot-full")
+    eq(sc.unsettled, n - CANDIDATES, "the others wait for a slot")
+    sweeps(sc, 6)
+    eq(changes, [(c, UID4[:3] + bytes([c])) for c in range(n)], "all, in cell order, once each")
+    sweeps(sc, 1)
+    eq((len(changes), sc.unsettled), (n, 0), "settled")
+
+
+def test_candidate_slot_is_freed_when_the_cell_reads_its_reported_state_again():
+    sc, reader, changes = make(CANDIDATES + 1)
+    for cell in range(CANDIDATES):
+        reader.script(cell, [UID7, b""])  # one read of a tag, then empty (the reported state)
+    reader.script(CANDIDATES, [b"", UID10])  # needs a slot on the second sweep
+    sweeps(sc, 3)
+    eq(changes, [(CANDIDATES, UID10)], "the slots of the passing reads were given back")
+
+
 def test_ten_byte_uid_is_reported_whole():
     sc, reader, changes = make()
     reader.script(0, [UID10])
@@ -209,7 +232,7 @@ def test_sweep_of_an_unchanged_table_allocates_nothing():
         world._put(cell, bytes([4, cell & 0xFF, cell >> 8, 1, 2, 3, 4]))
     changes = []
     sc = Scanner(SimReader(world), recorder(changes))
-    sweeps(sc, 2)
+    sweeps(sc, 2 * (321 // CANDIDATES + 1))
     eq(len(changes), 321, "every tag reported")
     micropython.heap_lock()
     try:
@@ -264,7 +287,7 @@ def test_snapshot_parts_are_byte_for_byte_those_of_the_protocol_package():
     uids = (UID4, UID7, UID10)
     for cell in range(0, 300, 2):
         reader.script(cell, [uids[cell % 3]])
-    sweeps(sc, 2)
+    sweeps(sc, 2 * (150 // CANDIDATES + 1))
     entries = [(c, uids[c % 3]) for c in range(0, 300, 2)]
     for max_payload in (64, 200, 1024):
         eq([bytes(p) for p in sc.snapshot_parts(300 + 7, max_payload)],
