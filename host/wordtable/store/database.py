@@ -96,6 +96,13 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=5.0)
     conn.row_factory = sqlite3.Row
     try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            # Before anything writes (switching to WAL rewrites the header): the file stays as it is.
+            conn.close()
+            raise StoreError(f"{path} was written by a newer wordtable (schema version {version}; this one knows "
+                             f"up to {SCHEMA_VERSION}). Update wordtable (git pull, make setup); the file is left "
+                             f"as it is.")
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a power cut loses no committed action
@@ -110,10 +117,6 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 def _migrate(conn: sqlite3.Connection, path: Path) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        conn.close()
-        raise StoreError(f"{path} was written by a newer wordtable (schema version {version}; this one knows "
-                         f"up to {SCHEMA_VERSION}). Update wordtable (git pull, make setup); the file is left as it is.")
     for v in range(version, SCHEMA_VERSION):
         conn.execute("BEGIN IMMEDIATE")
         try:

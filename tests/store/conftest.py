@@ -1,0 +1,16 @@
+"""The real ENABLE lexicon for store tests that save and restore real games (built once, in a
+temporary wordtable home)."""
+
+from __future__ import annotations
+
+import pytest
+from wordtable import lexicon
+
+
+@pytest.fixture(scope="session")
+def enable(tmp_path_factory: pytest.TempPathFactory) -> lexicon.Lexicon:
+    home = tmp_path_factory.mktemp("store-home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("WORDTABLE_HOME", str(home))
+        mp.delenv("WORDTABLE_LEXICON_SOURCES", raising=False)
+        return lexicon.load("enable")
