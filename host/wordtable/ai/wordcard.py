@@ -236,16 +236,15 @@ def choose_rows(rows: list[Row], hand: Sequence[Card], objective: Callable[[list
     return best[0]
 
 
-def best_laydown(game: WordcardGame, seat: int, *, strength: str = "strongest", budget_s: float = 1.0,
-                 hand: Sequence[Card] | None = None) -> Laydown:
-    """The best rows for ``seat`` to lay now (empty when nothing can be laid, or the opening not met)."""
+def best_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Any, *, opened: bool,
+              strength: str = "strongest", budget_s: float = 1.0) -> Laydown:
+    """The best rows to lay from ``hand`` (empty when nothing can be laid, or the opening is not met)."""
     if strength not in STRENGTHS:
         raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
-    o = game.deal_options
-    cards = list(hand if hand is not None else game.hands[seat].cards)
+    o = options
+    cards = list(hand)
     deadline = time.perf_counter() + budget_s
-    rows = candidate_rows(cards, o, game.lexicon, max_cards=4 if strength == "beginner" else None, deadline=deadline)
-    opened = game.deposit_turn[seat] is not None
+    rows = candidate_rows(cards, o, lexicon, max_cards=4 if strength == "beginner" else None, deadline=deadline)
     least = o.formula == "least"
 
     def laid_value(sel: list[Row]) -> int:
@@ -260,13 +259,19 @@ def best_laydown(game: WordcardGame, seat: int, *, strength: str = "strongest", 
         return n >= o.opening_cards if o.opening == "cards" else laid_value(sel) >= o.opening_points
 
     def objective(sel: list[Row]) -> int:
-        if least:  # every card laid is a penalty avoided
-            return laid_value(sel)
-        return sum(r.points for r in sel)
+        # playing for the least, every card laid is a penalty avoided
+        return laid_value(sel) if least else sum(r.points for r in sel)
 
-    chosen = choose_rows(rows, cards, objective, allowed, strength=strength, budget_s=max(0.0, deadline - time.perf_counter()))
+    chosen = choose_rows(rows, cards, objective, allowed, strength=strength,
+                         budget_s=max(0.0, deadline - time.perf_counter()))
     used = {i for r in chosen for i in r.ids}
     return Laydown(chosen, sum(r.points for r in chosen), [c for c in cards if c.id not in used])
+
+
+def best_laydown(game: WordcardGame, seat: int, *, strength: str = "strongest", budget_s: float = 1.0) -> Laydown:
+    """The best rows for ``seat`` to lay now in ``game``."""
+    return best_rows(game.hands[seat].cards, game.deal_options, game.lexicon,
+                     opened=game.deposit_turn[seat] is not None, strength=strength, budget_s=budget_s)
 
 
 def bot_play(game: WordcardGame, seat: int, *, strength: str = "club", budget_s: float = 0.5) -> list[dict[str, Any]]:

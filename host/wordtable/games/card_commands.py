@@ -40,7 +40,7 @@ class CardGameCommands:
 GAMES: dict[str, CardGameCommands] = {}
 """Games by the name ``--game`` takes."""
 
-GAME_MODULES: tuple[str, ...] = ()
+GAME_MODULES: tuple[str, ...] = ("wordtable.games.wordcard_commands", "wordtable.games.wordsnake_commands")
 """Modules imported by :func:`register` that add their own entries to :data:`GAMES` (WORDCHAIN's are here)."""
 
 

@@ -151,6 +151,26 @@ def word_value(cards: Sequence[Card], span: Span) -> int:
     return sum(c.points for c in cards[span[0]:span[1] + 1])
 
 
+def score_snake(cards: Sequence[Card], spans: Sequence[Span], hand: Sequence[Card], options: WordsnakeOptions,
+                extra: Sequence[ScoreLine] = ()) -> ScoreBreakdown:
+    """A snake's points added up from its head (a shared card counted once), less the cards in the hand
+    (a vowel card 1 point), plus ``extra`` lines (a failed challenge)."""
+    lines: list[ScoreLine] = []
+    for i, (a, b) in enumerate(spans):
+        first = a if i == 0 else a + 1
+        part = cards[first:b + 1]
+        detail = " + ".join(f"{c.letters} {c.points}" for c in part)
+        if i:
+            detail = f"{cards[a].letters} already counted; " + detail
+        lines.append(ScoreLine(f"word {word_text(cards, (a, b))}", sum(c.points for c in part), detail))
+    for c in hand:
+        cost = hand_penalty(c, options)
+        why = "a vowel card costs only 1" if is_vowel_card(c) else "its points"
+        lines.append(ScoreLine(f"{c.letters} left in the hand", -cost, why))
+    lines.extend(extra)
+    return ScoreBreakdown(tuple(lines), sum(ln.points for ln in lines))
+
+
 @dataclass
 class SnakeState:
     """One player's snake in the hand being played."""
@@ -463,21 +483,8 @@ class WordsnakeGame(Game):
 
     def hand_sheet(self, seat: int) -> ScoreBreakdown:
         """The hand's score for a player: the snake's words from the head, the hand subtracted."""
-        lines: list[ScoreLine] = []
-        cards = self.snakes[seat].cards
-        for i, (a, b) in enumerate(self.words(seat)):
-            first = a if i == 0 else a + 1  # the shared card counts once, in the word before
-            part = cards[first:b + 1]
-            detail = " + ".join(f"{c.letters} {c.points}" for c in part)
-            if i:
-                detail = f"{cards[a].letters} already counted; " + detail
-            lines.append(ScoreLine(f"word {word_text(cards, (a, b))}", sum(c.points for c in part), detail))
-        for c in self.hands[seat]:
-            cost = hand_penalty(c, self.options)
-            why = "a vowel card costs only 1" if is_vowel_card(c) else "its points"
-            lines.append(ScoreLine(f"{c.letters} left in the hand", -cost, why))
-        lines.extend(self.penalties[seat])
-        return ScoreBreakdown(tuple(lines), sum(ln.points for ln in lines))
+        return score_snake(self.snakes[seat].cards, self.words(seat), self.hands[seat].cards, self.options,
+                           self.penalties[seat])
 
     def _close_hand(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         if self.phase != "ended":
