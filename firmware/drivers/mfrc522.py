@@ -265,15 +265,23 @@ class MFRC522:
         self.spi.write(self._txv[n])
         self.cs(1)
 
-    def start(self, n, last_bits=0, rx_align=0):
-        """Send the first ``n`` bytes of ``tx`` (the last one only ``last_bits`` bits if
-        nonzero) and listen for the answer, which is stored from bit ``rx_align`` on."""
+    def prepare(self, n):
+        """Load the first ``n`` bytes of ``tx`` into the FIFO and arm Transceive; nothing goes on
+        air until ``send``. (The reader matrix prepares while the tags power up.)"""
         self._wreg(_COMMAND, _IDLE)
         self._wreg(_COM_IRQ, 0x7F)  # Set1 = 0: clear every interrupt request
         self._wreg(_FIFO_LEVEL, 0x80)  # flush
         self._write_fifo(n)
         self._wreg(_COMMAND, _TRANSCEIVE)
-        self._wreg(_BIT_FRAMING, 0x80 | (rx_align << 4) | last_bits)  # StartSend
+
+    def send(self, last_bits=0, rx_align=0):
+        """StartSend: the prepared frame goes out (its last byte only ``last_bits`` bits if
+        nonzero) and the answer is stored from bit ``rx_align`` of the first FIFO byte on."""
+        self._wreg(_BIT_FRAMING, 0x80 | (rx_align << 4) | last_bits)
+
+    def start(self, n, last_bits=0, rx_align=0):
+        self.prepare(n)
+        self.send(last_bits, rx_align)
 
     def poll(self):
         """Where the exchange is: BUSY, NO_ANSWER (the timer ran out), COLLISION (``coll_pos``:
@@ -335,14 +343,15 @@ class MFRC522:
 
     # -- ISO 14443A ----------------------------------------------------------------------------
 
-    def start_wupa(self):
-        """Send WUPA (wakes tags in IDLE and in HALT); ``finish(WUPA_US)`` gives 2 if a tag
-        answered (its ATQA in ``rx``)."""
+    def prepare_wupa(self):
+        """Prepare WUPA (it wakes tags in IDLE and in HALT); ``send(7)`` sends it, and
+        ``finish(WUPA_US)`` gives 2 if a tag answered (its ATQA in ``rx``)."""
         self.tx[0] = WUPA
-        self.start(1, 7, 0)
+        self.prepare(1)
 
     def wupa(self):
-        self.start_wupa()
+        self.prepare_wupa()
+        self.send(7)
         return self.finish(WUPA_US)
 
     def reqa(self):

@@ -2,9 +2,10 @@
 the antennas under the cells, read as one ``read_uid(cell, buf)`` (the interface the app's scanner
 uses, firmware/README.md).
 
-Steps. A step connects channel k of every switch tree (antenna k of each reader), waits
-``settle_us`` for the tags there to power up, and sends WUPA from all readers at once: their air
-times overlap, so a step costs one settle and one WUPA however many readers there are. Where a
+Steps. A step connects channel k of every switch tree (antenna k of each reader), loads WUPA into
+every reader while the tags there power up (``settle_us``), and then sends it from all readers at
+once: their air times overlap, so a step costs one settle and one WUPA however many readers there
+are. Where a
 tag answers and its UID is confirmed (read alike twice in a row), the reader only halts it again.
 Where presence changed, or the UID is not confirmed yet, or the cell is due for its periodic
 re-check (one sweep in ``recheck_sweeps``: catches a tile swapped for another between two looks),
@@ -47,84 +48,10 @@ _FRESH = const(0x80)
 _MULTI = const(1)  # flags: two or more tags were seen on the cell (reported once)
 
 
-def antenna_layout(geometry, blocks, channels):
-    """Where each cell's antenna is: (reader_of, channel_of, nchannels), two bytearrays indexed by
-    cell and the number of channels in use.
-
-    ``geometry``: (grid_w, grid_h, seats, seat_cells, buttons) as in wtfw.board. ``blocks``: for
-    each reader, its antennas as rectangles (area, x, y, w, h), area "grid" or "seat0", "seat1",
-    ...; a seat's cells are one row (y = 0). Antennas are numbered row by row within a rectangle,
-    rectangle after rectangle: that number is the channel. ``channels``: the size of the switch
-    trees. ValueError, naming the cells, if a cell has no antenna or two, a reader has more
-    antennas than channels, or two neighbouring antennas would be on at once.
-    """
-    gw, gh, seats, seat_cells, _buttons = geometry
-    ncells = gw * gh + seats * seat_cells
-    reader_of = bytearray(b"\xff" * ncells)
-    channel_of = bytearray(ncells)
-    used = 0
-    for r in range(len(blocks)):
-        ch = 0
-        for area, x0, y0, w, h in blocks[r]:
-            for y in range(y0, y0 + h):
-                for x in range(x0, x0 + w):
-                    cell = _cell(geometry, area, x, y)
-                    if reader_of[cell] != 0xFF:
-                        raise ValueError("cell %d has two antennas: reader %d channel %d and reader %d"
-                                         " channel %d" % (cell, reader_of[cell], channel_of[cell], r, ch))
-                    if ch >= channels:
-                        raise ValueError("reader %d has more antennas than its switch tree has channels"
-                                         " (%d)" % (r, channels))
-                    reader_of[cell] = r
-                    channel_of[cell] = ch
-                    ch += 1
-        used = max(used, ch)
-    missing = [c for c in range(ncells) if reader_of[c] == 0xFF]
-    if missing:
-        raise ValueError("%d cells have no antenna: %s" % (len(missing), " ".join(str(c) for c in missing[:12])))
-    _check_neighbours(geometry, reader_of, channel_of, used)
-    return reader_of, channel_of, used
-
-
-def _cell(geometry, area, x, y):
-    gw, gh, seats, seat_cells, _buttons = geometry
-    if area == "grid":
-        if 0 <= x < gw and 0 <= y < gh:
-            return y * gw + x
-        raise ValueError("antenna (%d, %d) is outside the %dx%d grid" % (x, y, gw, gh))
-    if area.startswith("seat") and area[4:].isdigit() and int(area[4:]) < seats:
-        if 0 <= x < seat_cells and y == 0:
-            return gw * gh + int(area[4:]) * seat_cells + x
-        raise ValueError("antenna (%d, %d) is outside %s, a row of %d cells" % (x, y, area, seat_cells))
-    raise ValueError("unknown area %r: use \"grid\" or \"seat0\" to \"seat%d\"" % (area, seats - 1))
-
-
-def position(geometry, cell):
-    """(area, x, y) of ``cell``: area 0 is the grid, 1 + s the row of seat s."""
-    gw, gh, _seats, seat_cells, _buttons = geometry
-    if cell < gw * gh:
-        return 0, cell % gw, cell // gw
-    k = cell - gw * gh
-    return 1 + k // seat_cells, k % seat_cells, 0
-
-
-def _check_neighbours(geometry, reader_of, channel_of, nchannels):
-    for ch in range(nchannels):
-        on = [c for c in range(len(reader_of)) if channel_of[c] == ch]
-        for i in range(len(on)):
-            a = position(geometry, on[i])
-            for j in range(i + 1, len(on)):
-                b = position(geometry, on[j])
-                if a[0] == b[0] and abs(a[1] - b[1]) <= 1 and abs(a[2] - b[2]) <= 1:
-                    raise ValueError("cells %d and %d are neighbours and both on at channel %d (readers %d"
-                                     " and %d); lay the readers' antennas out so they are apart"
-                                     % (on[i], on[j], ch, reader_of[on[i]], reader_of[on[j]]))
-
-
 class MatrixReader:
     """``chips``: MFRC522 objects, reader 0 first; ``mux``: the AntennaMux; ``reader_of``,
-    ``channel_of``, ``nchannels``: from antenna_layout; ``reset``: the readers' shared NRSTPD pin
-    or None. Diagnostics for ``wordtable board doctor``: ``reader_status()``, ``noisy_cells()``,
+    ``channel_of``, ``nchannels``: from drivers.antenna_layout; ``reset``: the readers' shared
+    NRSTPD pin or None. Diagnostics for ``wordtable board doctor``: ``reader_status()``, ``noisy_cells()``,
     ``cell_fault(cell)``, ``stats()``, ``errors`` and ``collisions`` per cell, ``problems``."""
 
     def __init__(self, chips, mux, reader_of, channel_of, nchannels, reset=None, settle_us=2000,
@@ -157,8 +84,8 @@ class MatrixReader:
         self._uids = bytearray(n * _SLOT)
         self._uid = bytearray(_MAX_UID)
         self._todo = bytearray(nr)
-        self.errors = array("H", [0] * n)
-        self.collisions = array("H", [0] * n)
+        self.errors = bytearray(n)  # per cell, saturating at 255
+        self.collisions = bytearray(n)
         self.on_problem = None
         self.problems = []
         self._dead = 0
@@ -258,7 +185,8 @@ class MatrixReader:
         state = self._state
         result = self._result
         self.mux.select(ch)
-        clock.sleep_us(self.settle_us)
+        t_on = clock.ticks_us()
+        # WUPA goes into every reader's FIFO while the tags power up; then all are sent at once.
         started = 0
         for r in range(nr):
             todo[r] = 0
@@ -268,10 +196,16 @@ class MatrixReader:
             if not chips[r].live:
                 result[cell] = _FRESH | _R_ERROR
                 continue
-            chips[r].start_wupa()
+            chips[r].prepare_wupa()
             todo[r] = 1
             started += 1
+        wait = self.settle_us - time.ticks_diff(clock.ticks_us(), t_on)
+        if wait > 0:
+            clock.sleep_us(wait)
         if started:
+            for r in range(nr):
+                if todo[r]:
+                    chips[r].send(7)
             self.presence_checks += started
             clock.sleep_us(WUPA_US)
         halts = 0
@@ -324,7 +258,7 @@ class MatrixReader:
         n = chip.select(uid)
         chip.halt()  # the selected tag to HALT; one left in READY by a failed select to IDLE
         if chip.collided:
-            if self.collisions[cell] < 0xFFFF:
+            if self.collisions[cell] < 255:
                 self.collisions[cell] += 1
             if not self._flags[cell] & _MULTI:
                 self._flags[cell] |= _MULTI
@@ -357,7 +291,7 @@ class MatrixReader:
         # A tag answered and then the exchange failed (it left, a damaged frame) or the chip did
         # not answer. The cell reads as an error: neither empty nor a tag until it reads well.
         self._result[cell] = _FRESH | _R_ERROR
-        if self.errors[cell] < 0xFFFF:
+        if self.errors[cell] < 255:
             self.errors[cell] += 1
         if self._state[cell] == _CONFIRMED:
             self._state[cell] = _SEEN

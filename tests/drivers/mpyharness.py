@@ -16,7 +16,7 @@ from tests.firmware.mpyrun import MPY_TESTS, compile_mpy, run_micropython
 
 HERE = Path(__file__).resolve().parent / "mpy"
 RUNNER = MPY_TESTS / "run.py"  # the firmware suites' runner: ``run.py MODULE FUNCTION TMPDIR``
-SHARED_CHECK = MPY_TESTS / "check.py"
+FROM_FIRMWARE_SUITES = (MPY_TESTS / "check.py", MPY_TESTS / "rig.py")  # eq(); the App with a host end
 
 
 def collect_mp_tests() -> list[tuple[str, str]]:
@@ -30,8 +30,9 @@ def collect_mp_tests() -> list[tuple[str, str]]:
 
 
 def compile_standins(out: Path) -> Path:
-    """The stand-ins, the test modules and the shared ``check`` module, compiled into ``out``."""
-    compile_mpy([*HERE.glob("*.py"), SHARED_CHECK], out)
+    """The stand-ins, the test modules, and ``check`` and ``rig`` of the firmware suites, compiled
+    into ``out``."""
+    compile_mpy([*HERE.glob("*.py"), *FROM_FIRMWARE_SUITES], out)
     return out
 
 

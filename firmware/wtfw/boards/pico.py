@@ -16,12 +16,15 @@ from drivers.antenna_mux import AntennaMux
 from drivers.buttons import ShiftRegisterButtons
 from drivers.feedback import Feedback
 from drivers.mfrc522 import MFRC522
-from drivers.reader_matrix import MatrixReader, antenna_layout
+from drivers.reader_matrix import MatrixReader
 from drivers.select_decoder import SelectDecoder
 from drivers.ssd1680 import SSD1680
 
 from ..board import Board
-from . import pinmaps
+
+# Modules only ``build`` needs. On a board, code lives in the heap (unless frozen into the
+# firmware image): once the board is built, they are dropped so the collector can have them.
+_BOOT_ONLY = ("wtfw.boards.pinmaps", "drivers.antenna_layout")
 
 
 def _machine():
@@ -40,6 +43,10 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
     """The Board of this platform. ``machine``: the machine module (default: the real one);
     ``pins``: a pin map (default: pinmaps.BY_PLATFORM[sys.platform]); ``transport``: the serial
     line (default: USB stdio); ``clock``: ticks and sleeps (default: the time module)."""
+    from drivers.antenna_layout import antenna_layout
+
+    from . import pinmaps
+
     if machine is None:
         machine = _machine()
     if pins is None:
@@ -51,27 +58,28 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
     def out(n, level):
         return Pin(n, Pin.OUT, value=level)
 
-    geometry = pinmaps.GEOMETRY
-    spi = _spi(machine, pins["readers_spi"])
-    sel = pins["reader_select"]
-    decoder = SelectDecoder([out(p, 0) for p in sel["address"]], out(sel["enable"], 1))
-    chips = [MFRC522(spi, decoder.line(i), clock, "chip select %d" % i) for i in range(pins["readers"])]
-    mx = pins["mux"]
-    mux = AntennaMux([out(p, 0) for p in mx["address"]], out(mx["enable"], 0))
-    reader_of, channel_of, nchannels = antenna_layout(geometry, pinmaps.ANTENNAS, mux.channels)
-    reader = MatrixReader(chips, mux, reader_of, channel_of, nchannels, reset=out(pins["reader_reset"], 1),
-                          settle_us=pins["field_settle_us"], clock=clock)
-    reader.on_problem = debug
-    reader.init()
-
+    # The panel's 4.7 KB picture first, while the heap still has room in one piece.
     panel_spi = _spi(machine, pins["panel_spi"])
     p = pins["panel"]
     panel = SSD1680(panel_spi, out(p["cs"], 1), out(p["dc"], 1), out(p["rst"], 1), Pin(p["busy"], Pin.IN),
                     p["width"], p["height"], p["rotation"], clock)
     if not panel.init() and debug is not None:
         debug(panel.fault)
+    geometry = pinmaps.GEOMETRY
     b = pins["buttons"]
     buttons = ShiftRegisterButtons(panel_spi, out(b["load"], 1), geometry[2], geometry[4], b["debounce_ms"])
+    spi = _spi(machine, pins["readers_spi"])
+    sel = pins["reader_select"]
+    decoder = SelectDecoder([out(n, 0) for n in sel["address"]], out(sel["enable"], 1))
+    chips = [MFRC522(spi, decoder.line(i), clock, "chip select %d" % i) for i in range(pins["readers"])]
+    mx = pins["mux"]
+    mux = AntennaMux([out(n, 0) for n in mx["address"]], out(mx["enable"], 0))
+    reader_of, channel_of, nchannels = antenna_layout(geometry, pinmaps.ANTENNAS, mux.channels)
+    reader = MatrixReader(chips, mux, reader_of, channel_of, nchannels, reset=out(pins["reader_reset"], 1),
+                          settle_us=pins["field_settle_us"], clock=clock)
+    reader.on_problem = debug
+    reader.init()
+
     leds = pins["leds"]
     feedback = Feedback(out(leds["pin"], 0), leds["count"], machine.bitstream,
                         machine.PWM(Pin(pins["buzzer"])), clock)
@@ -79,5 +87,16 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
         from ..stdio import StdioTransport
 
         transport = StdioTransport()
-    return Board(pins["name"], geometry, reader, panel, buttons, feedback, transport, services=(feedback,),
-                 debug=debug, cells_per_step=pins["cells_per_step"])
+    board = Board(pins["name"], geometry, reader, panel, buttons, feedback, transport, services=(feedback,),
+                  debug=debug, cells_per_step=pins["cells_per_step"])
+    _forget(_BOOT_ONLY)
+    return board
+
+
+def _forget(names):
+    for name in names:
+        sys.modules.pop(name, None)
+        package, _dot, attr = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and attr in parent.__dict__:
+            delattr(parent, attr)

@@ -3,7 +3,7 @@ which cell. ``wtfw.boards.pico`` builds the board from the map of the platform i
 hardware/wiring.md shows the same pins as a table (a test keeps the two equal).
 
 Antennas: per reader, rectangles (area, x, y, w, h) of cells, numbered row by row; that number is
-the antenna's switch channel (drivers/reader_matrix.antenna_layout). Six readers take the grid in
+the antenna's switch channel (drivers/antenna_layout.py). Six readers take the grid in
 5 x 8 and 5 x 7 blocks, two take two seat rows each; at any channel the antennas that are on are
 five or more cells apart.
 """

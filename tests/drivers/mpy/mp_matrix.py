@@ -5,7 +5,7 @@ import gc
 
 import micropython
 from check import eq
-from drivers.reader_matrix import antenna_layout
+from drivers.antenna_layout import antenna_layout
 from standin_table import TableBench, pico_board, sweep
 from standin_tags import classic_1k, ntag213
 from wtfw.boards import pinmaps
@@ -110,7 +110,7 @@ def test_a_present_tag_never_alternates_between_present_and_absent():
         bench, board = pico_board()
         for c in (3, 118, 260):
             bench.place(c, ntag213(uid7(c), keeps_state=keeps_state))
-        for n in range(12):
+        for n in range(8):
             got = sweep(board.reader)
             eq(sorted(got), [3, 118, 260], "cells with a tag, sweep %d, tags keep state: %s" % (n, keeps_state))
 

@@ -9,11 +9,9 @@ Tags are laid on cells with ``place(cell, tag)``; which antenna lies under a cel
 pin map's antenna rectangles, as a maker wires them.
 """
 
-from drivers.reader_matrix import antenna_layout
 from standin_bus import Decoder138, FakePin, FakePWM, FakeSPI, SwitchTrees, VirtualClock, WS2812Strip
 from standin_mfrc522 import MFRC522Model
 from standin_ssd1680 import SSD1680Model
-from wtfw.boards import pinmaps
 
 # RP2040 GPIO functions (datasheet 2.19.2): the pins each SPI block can use.
 RP2040_SPI = {
@@ -90,6 +88,11 @@ class FakeMachine:
 
 class TableBench:
     def __init__(self, pins=None, geometry=None, antennas=None, clock=None):
+        # Imported here, not kept: the board drops these boot-only modules once it is built, and
+        # the heap probe (memory_probe.py) sees them go.
+        from drivers.antenna_layout import antenna_layout
+        from wtfw.boards import pinmaps
+
         pins = pins if pins is not None else pinmaps.PICO
         self.pins = pins
         self.geometry = geometry if geometry is not None else pinmaps.GEOMETRY
@@ -224,14 +227,14 @@ class QuietLine:
         pass
 
 
-def pico_board(bench=None, debug=None, pins=None):
+def pico_board(bench=None, debug=None, transport=None):
     """(bench, board): wtfw.boards.pico.build over a TableBench; ``debug`` collects its lines."""
     from wtfw.boards import pico
 
     if bench is None:
-        bench = TableBench(pins)
-    board = pico.build(machine=bench.machine, pins=bench.pins, transport=QuietLine(), clock=bench.clock,
-                       debug=debug)
+        bench = TableBench()
+    board = pico.build(machine=bench.machine, pins=bench.pins, transport=transport or QuietLine(),
+                       clock=bench.clock, debug=debug)
     return bench, board
 
 
