@@ -24,7 +24,7 @@ from typing import Any
 
 from wordtable.games.cards import Card, PlacedCard
 from wordtable.games.wordchain import CONSONANT, VOWEL, WordchainGame, WordchainOptions
-from wordtable.games.wordchain_scoring import WordScore, score_word
+from wordtable.games.wordchain_scoring import WordScore, pattern_allowed, score_word
 
 STRENGTHS = ("beginner", "club", "strongest")
 """Bot strengths, weakest first."""
@@ -426,6 +426,8 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Any, options: Wordchai
             for pick in _assignments(path, by_letters, spare):
                 placed, pos, used = _placed(path, pick, wilds, link, lexicon)
                 s = score_word(placed, pos, options, all_cards_used=len(used) == len(hand))
+                if options.only_pattern is not None and not pattern_allowed(s.pattern, options.only_pattern):
+                    continue
                 last = s.placed[-1]
                 value = s.total - (0.0 if last.card.wild else gift * last.card.points)
                 if best is None or value > best.value:

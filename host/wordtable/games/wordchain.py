@@ -55,7 +55,7 @@ from .cards import (
     parse_face,
     resolve_cards,
 )
-from .wordchain_scoring import WordScore, score_word
+from .wordchain_scoring import WordScore, best_pattern, pattern_allowed, score_word
 
 CONSONANT, VOWEL, ALL = "consonant", "vowel", "all"
 CUT_SENIORITY = ("H", "D", "C", "S")
@@ -116,12 +116,18 @@ class WordchainOptions(GameOptions):
     challenges: bool = True
     unique_words: bool = False
     """Rule 19's harder game: a word may be played only once a game."""
+    only_pattern: str | None = None
+    """Rule 19's harder game: every word must be ``coloured``, ``suited`` or ``sequenced`` (None: any)."""
+    count_cards_held: bool = False
+    """Rule 18's alternative: at the end, the points of the cards each player holds are taken off."""
 
     def __post_init__(self) -> None:
         if self.scoring not in ("standard", "simple"):
             raise InvalidMoveError(f"scoring must be 'standard' or 'simple', not {self.scoring!r}")
         if self.check_words not in ("auto", "challenge"):
             raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
+        if self.only_pattern not in (None, "coloured", "suited", "sequenced"):
+            raise InvalidMoveError(f"only_pattern must be coloured, suited or sequenced, not {self.only_pattern!r}")
         if self.dice not in (0, 1, 2):
             raise InvalidMoveError(f"dice must be 0, 1 or 2, not {self.dice!r}")
         try:
@@ -496,6 +502,8 @@ class WordchainGame(Game):
                 raise IllegalMoveError(f"{text} is not a word ({verdict.reason or 'not in ' + self.lexicon.name})")
             if o.unique_words and text in self.words_played:
                 raise IllegalMoveError(f"{text} has been played already (house rule: each word once)")
+            if o.only_pattern is not None and not pattern_allowed(best_pattern(placed)[0], o.only_pattern):
+                raise IllegalMoveError(f"{text} is not a {o.only_pattern} word (house rule: only {o.only_pattern} words)")
         return words, link_positions, cards
 
     def _name_wilds(self, placed: list[PlacedCard]) -> list[PlacedCard]:
@@ -717,6 +725,11 @@ class WordchainGame(Game):
         self.phase = "over"
         self.over_reason = reason
         self.pending = None
+        if self.options.count_cards_held:
+            for player, hand in zip(self.players, self.hands, strict=True):
+                held = sum(c.points for c in hand)
+                player.score -= held
+                player.extra["cards_held_points"] = held
 
     def _check_target(self) -> bool:
         target = self.options.target_score

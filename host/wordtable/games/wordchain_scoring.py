@@ -81,6 +81,18 @@ class WordScore:
 # -- patterns -------------------------------------------------------------------------------------------
 
 
+def pattern_allowed(pattern: str | None, required: str) -> bool:
+    """True when a word of ``pattern`` counts as ``coloured``, ``suited`` or ``sequenced`` (a suited word
+    is also coloured; a suited and sequenced word is all three)."""
+    if pattern is None:
+        return False
+    if required == "sequenced":
+        return pattern.endswith("sequenced")
+    if required == "suited":
+        return pattern.startswith("suited")
+    return pattern != "sequenced"
+
+
 def _monotone_fill(values: Sequence[int | None], direction: int, lo: int, hi: int) -> list[int] | None:
     """Fill the None entries so that the whole list is strictly monotone in ``direction`` (+1 up, -1 down)
     within [lo, hi]; None when impossible. Greedy from the left, keeping each free value as close to the

@@ -487,3 +487,43 @@ def test_a_themed_game_plays_on_an_imported_list_of_place_names(tmp_path: Path, 
         game.apply({"type": "word", "cards": KNOP})
     game.apply({"type": "word", "cards": ["@", "E♥1", "N♥7", "T♦2"]})
     assert game.words_played == ["KENT"]
+
+
+# -- rule 18 and rule 19 house rules -------------------------------------------------------------------------
+
+
+def test_only_suited_words_as_a_house_rule(new_game: Maker) -> None:
+    game = staged(new_game, only_pattern="suited")
+    before = frozen(game)
+    with pytest.raises(IllegalMoveError, match="KNOP is not a suited word"):
+        game.apply({"type": "word", "cards": KNOP})
+    assert frozen(game) == before
+    game.set_position([["E♣1", "N♣3", "O♥2"], ["Y♣8"]], "K♣9", current=0)
+    game.apply({"type": "word", "cards": ["@", "E♣1", "N♣3"]})  # KEN, all clubs: 13 -> 14.3 -> 15, J +18
+    assert game.scores == [33, 0]
+
+
+def test_only_sequenced_words_and_hints_that_respect_it(new_game: Maker) -> None:
+    from wordtable.ai.wordchain import best_words
+
+    game = staged(new_game, only_pattern="sequenced")
+    found = best_words(game.hands[0].cards, game.link, game.lexicon, game.options, top=3)
+    assert found and all(c.score.pattern and c.score.pattern.endswith("sequenced") for c in found)
+    game.apply({"type": "word", "cards": found[0].tokens()})
+    assert game.scores[0] == found[0].score.total
+
+
+def test_cards_held_at_the_end_count_against_when_agreed(new_game: Maker) -> None:
+    game = staged(new_game, count_cards_held=True)
+    game.apply({"type": "pass"})
+    game.apply({"type": "pass"})
+    # Ann holds 7+1+8+1+1+2+2+2+5+1+3+0 = 33, Bob 8+3+3+11+1+1+7+2+3+4+3+3 = 49
+    assert game.is_over() and game.scores == [-33, -49]
+    assert game.players[0].extra["cards_held_points"] == 33
+
+
+def test_cards_held_at_the_end_do_not_count_by_default(new_game: Maker) -> None:
+    game = staged(new_game)
+    game.apply({"type": "pass"})
+    game.apply({"type": "pass"})
+    assert game.scores == [0, 0]
