@@ -9,8 +9,9 @@ minimal host written here. Then: handshake, all 321 CELL reports, a SNAPSHOT, a 
 still in use (the live data) is noted; the largest is ``live_peak``. What a step needs on top of
 that, in a fragmented heap, shows in the smallest heap that runs this script to its end, which
 bench/firmware_heap.py finds by running it with smaller and smaller heaps.
-Prints ``name value`` lines. Figures exclude what this script itself occupies, and what stands
-for the kernel: the bytes under way on the serial line (a pseudo-terminal's buffers are in the
+Prints ``name value`` lines. Figures exclude what this script itself occupies (its functions,
+globals and host codecs are made before the base is taken, or added to it), and what stands for
+the kernel: the bytes under way on the serial line (a pseudo-terminal's buffers are in the
 kernel, not in the board's heap) wait in a buffer allocated before the base is taken, and what the
 board writes is taken by the host before the heap is measured.
 """
@@ -18,36 +19,21 @@ board writes is taken by the host before the heap is measured.
 import gc
 import sys
 
-TO_BOARD = bytearray(6144)  # the line's buffer toward the board: five DISPLAY frames fit
-gc.collect()
-BASE = gc.mem_alloc()
-gc.threshold(4096)  # as main.py
-
-import main  # noqa: E402  # the firmware's entry point; its loop is replaced by the steps below
-import wtfw.boards.sim  # noqa: E402, F401  # what main.build_board imports on the unix port
-from wtfw.app import App  # noqa: E402
-from wtproto import messages as m  # noqa: E402
-from wtproto.frame import Deframer, encode_frame  # noqa: E402
-
-gc.collect()
-CODE = gc.mem_alloc() - BASE
-# The host's codecs that this script's host uses (pack_display, ...) are not board code: the board
-# never loads them. Loaded now, they count with the script, not with the board.
-from wtproto import hostcodec  # noqa: E402, F401
-
-gc.collect()
-HOST = gc.mem_alloc() - BASE - CODE
-BASE += HOST
+# Stands for the kernel: the line's buffer toward the board (five DISPLAY frames fit).
+TO_BOARD = bytearray(6144)
 WORK = sys.argv[1]
+# The script's globals, all bound before the base is taken (a growing globals dict is not the board's).
+BASE = CODE = HOST = BOOT = 0
+now = peak = host_seq = board_seq = 0
+peak_phase = ""
+phase = "boot"
+counts = {}
+board = app = deframer = line = None
+main = wtfw = App = m = Deframer = encode_frame = hostcodec = None  # bound by the imports below
 
 
 def uid(cell):
     return bytes([4, cell & 0xFF, cell >> 8, 0x10, 0x20, 0x30, 0x40])
-
-
-with open(WORK + "/world.txt", "w") as f:
-    for cell in range(321):
-        f.write("%d %s\n" % (cell, "".join(["%02X" % b for b in uid(cell)])))
 
 
 class MemoryLine:
@@ -80,25 +66,6 @@ class MemoryLine:
 
     def write(self, data):
         self.from_board.append(data)
-
-
-board = main.build_board(["--board", "sim", "--control", WORK + "/ctl", "--world", WORK + "/world.txt",
-                   "--panel", WORK + "/panel.pbm"])
-line = MemoryLine()
-board.transport = line
-app = App(board, 0, 0x4242)
-gc.threshold(-1)
-gc.collect()
-BOOT = gc.mem_alloc() - BASE
-
-now = 0
-peak = 0
-peak_phase = ""
-phase = "boot"
-deframer = Deframer()
-host_seq = 0
-board_seq = 0
-counts = {}
 
 
 def host_send(mtype, payload, reliable=True):
@@ -160,6 +127,42 @@ def control(cmd):
         peak = used
         peak_phase = "control " + cmd.split()[0]
     return reply
+
+
+line = MemoryLine()
+with open(WORK + "/world.txt", "w") as f:
+    for cell in range(321):
+        f.write("%d %s\n" % (cell, "".join(["%02X" % b for b in uid(cell)])))
+
+
+gc.collect()
+BASE = gc.mem_alloc()
+gc.threshold(4096)  # as main.py
+
+import main  # noqa: E402, F811  # the firmware's entry point; its loop is replaced by the steps below
+import wtfw.boards.sim  # noqa: E402, F401, F811  # what main.build_board imports on the unix port
+from wtfw.app import App  # noqa: E402, F811
+from wtproto import messages as m  # noqa: E402, F811
+from wtproto.frame import Deframer, encode_frame  # noqa: E402, F811
+
+gc.collect()
+CODE = gc.mem_alloc() - BASE
+# The host's codecs that this script's host uses (pack_display, ...) are not board code: the board
+# never loads them. Loaded now, they count with the script, not with the board.
+from wtproto import hostcodec  # noqa: E402, F401, F811
+
+gc.collect()
+HOST = gc.mem_alloc() - BASE - CODE
+BASE += HOST
+
+board = main.build_board(["--board", "sim", "--control", WORK + "/ctl", "--world", WORK + "/world.txt",
+                          "--panel", WORK + "/panel.pbm"])
+board.transport = line
+app = App(board, 0, 0x4242)
+gc.threshold(-1)
+gc.collect()
+BOOT = gc.mem_alloc() - BASE
+deframer = Deframer()  # the host's
 
 
 step(4)
