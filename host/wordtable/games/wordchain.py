@@ -120,12 +120,17 @@ class WordchainOptions(GameOptions):
     """Rule 19's harder game: every word must be ``coloured``, ``suited`` or ``sequenced`` (None: any)."""
     count_cards_held: bool = False
     """Rule 18's alternative: at the end, the points of the cards each player holds are taken off."""
+    teams: tuple[tuple[int, ...], ...] | None = None
+    """Rule O: partners or teams as seats, e.g. ``((0, 2), (1, 3))``; each plays only her own cards,
+    the team's scores add up (target and winner go by team)."""
 
     def __post_init__(self) -> None:
         if self.scoring not in ("standard", "simple"):
             raise InvalidMoveError(f"scoring must be 'standard' or 'simple', not {self.scoring!r}")
         if self.check_words not in ("auto", "challenge"):
             raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
+        if self.teams is not None:
+            object.__setattr__(self, "teams", tuple(tuple(int(x) for x in t) for t in self.teams))
         if self.only_pattern not in (None, "coloured", "suited", "sequenced"):
             raise InvalidMoveError(f"only_pattern must be coloured, suited or sequenced, not {self.only_pattern!r}")
         if self.dice not in (0, 1, 2):
@@ -167,6 +172,12 @@ class WordchainGame(Game):
 
             lexicon = lexicon_module.load(self.options.lexicon)
         self.lexicon = lexicon
+        teams = self.options.teams
+        if teams is not None:
+            seats = sorted(x for t in teams for x in t)
+            if seats != list(range(len(players))) or any(not t for t in teams):
+                raise InvalidMoveError(
+                    f"teams must share out the seats 0 to {len(players) - 1}, each seat once, not {teams}")
         self.deck: DeckSpec = load_deck(self.options.deck)
         self.cards_by_id = self.deck.by_id()
         self.start_ms = now_ms
@@ -334,6 +345,9 @@ class WordchainGame(Game):
                  "five_card_draw_used": i in self.five_used,
                  **({"hand": self.hands[i].faces()} if viewer is None or viewer == i else {})}
                 for i, p in enumerate(self.players)],
+            "teams": None if self.options.teams is None else [
+                {"seats": list(team), "name": self.team_name(t), "score": self.team_scores()[t]}
+                for t, team in enumerate(self.options.teams)],
             "pending_word": None if self.pending is None else {
                 "player": self.pending.player, "words": self.pending.words, "score": self.pending.total,
                 "draw": self.pending.used, "challenged": self.pending.challenged},
@@ -731,11 +745,32 @@ class WordchainGame(Game):
                 player.score -= held
                 player.extra["cards_held_points"] = held
 
+    def team_scores(self) -> list[int]:
+        """Each team's total (one entry per player when there are no teams)."""
+        if self.options.teams is None:
+            return self.scores
+        return [sum(self.players[i].score for i in team) for team in self.options.teams]
+
+    def team_name(self, index: int) -> str:
+        """A team's members' names ("Ann & Cy"), or the player's name without teams."""
+        if self.options.teams is None:
+            return self.players[index].name
+        return " & ".join(self.players[i].name for i in self.options.teams[index])
+
+    def winners(self) -> list[int]:
+        """Seats of the winners: the best score, or every member of the best team."""
+        if self.options.teams is None:
+            return super().winners()
+        totals = self.team_scores()
+        best = max(totals)
+        return sorted(i for t, team in enumerate(self.options.teams) if totals[t] == best for i in team)
+
     def _check_target(self) -> bool:
         target = self.options.target_score
-        if target is not None and max(self.scores) >= target:
-            best = max(range(len(self.players)), key=lambda i: self.players[i].score)
-            self._end(f"{self.players[best].name} reached the target score of {target}")
+        totals = self.team_scores()
+        if target is not None and max(totals) >= target:
+            best = max(range(len(totals)), key=lambda i: totals[i])
+            self._end(f"{self.team_name(best)} reached the target score of {target}")
             return True
         return False
 

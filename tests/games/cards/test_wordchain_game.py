@@ -527,3 +527,31 @@ def test_cards_held_at_the_end_do_not_count_by_default(new_game: Maker) -> None:
     game.apply({"type": "pass"})
     game.apply({"type": "pass"})
     assert game.scores == [0, 0]
+
+
+# -- partners (rule O) ---------------------------------------------------------------------------------------
+
+
+def test_partners_play_their_own_cards_and_score_together(new_game: Maker) -> None:
+    game = new_game(players=4, dealer=3, teams=[[0, 2], [1, 3]], target_score=60)
+    cy = ["O♥2", "S♣5", "H♥4", "E♣1"]
+    game.set_position([list(ANN), ["Y♣8"], cy, ["U♥3"]], "K♣9", current=0)
+    with pytest.raises(CardNotInHandError, match="O♥2 is not in Ann's hand"):
+        game.apply({"type": "word", "cards": ["@", "O♥2"]})
+    game.apply({"type": "word", "cards": KNOP})                      # Ann 43
+    game.apply({"type": "draw", "consonants": 3})
+    game.apply({"type": "pass", "player": 1})
+    game.apply({"type": "word", "player": 2, "cards": ["@", "O♥2", "S♣5", "H♥4"]})
+    # POSH on P♣8: 8 + 2 + 5 + 4 = 19, J +16 = 35; the team has 43 + 35 = 78
+    assert game.team_scores() == [78, 0]
+    game.apply({"type": "draw", "player": 2, "vowels": 3})
+    assert game.is_over() and game.over_reason == "Ann & Cy reached the target score of 60"
+    assert game.winners() == [0, 2]
+    assert game.state()["teams"][0] == {"seats": [0, 2], "name": "Ann & Cy", "score": 78}
+
+
+def test_teams_must_share_out_every_seat_once(new_game: Maker) -> None:
+    with pytest.raises(InvalidMoveError, match="teams must share out the seats 0 to 3"):
+        new_game(players=4, teams=[[0, 1], [1, 2]])
+    options = WordchainOptions.from_dict(WordchainOptions(teams=((0, 2), (1, 3))).to_dict())
+    assert options.teams == ((0, 2), (1, 3))
