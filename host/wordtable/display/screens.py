@@ -154,7 +154,10 @@ def players_row(c: Canvas, players: Sequence[PlayerLine], top: int, height: int,
     n = max(1, len(players))
     col_w = c.w / n
     name_f = c.font(13 if n <= 3 else 11, bold=True)
-    score_size = 30 if n <= 2 else 24 if n <= 3 else 20
+    clocks = any(p.clock_ms is not None or p.note for p in players)
+    score_size = (30 if n <= 2 and (not clocks or c.large) else 24 if n <= 3 else 20)
+    if c.large and height >= c.px(75):
+        score_size = round(score_size * 1.3)
     score_f = c.font(score_size, bold=True)
     small_f = c.font(11)
     for i, p in enumerate(players):
@@ -228,7 +231,7 @@ def message_box(c: Canvas, title: str, paragraphs: Sequence[str], top: int, bott
 def render_status(view: StatusView, size: tuple[int, int]) -> Image.Image:
     c = Canvas.new(size)
     top = header(c, view.game, view.info)
-    rows = c.px(64) if not c.large else c.px(62)
+    rows = c.px(64) if not c.large else c.px(78)
     players_row(c, view.players, top + c.px(2), rows)
     y = top + c.px(2) + rows + c.px(2)
     c.draw.line((0, y, c.w - 1, y), fill=INK)
@@ -250,7 +253,7 @@ def render_status(view: StatusView, size: tuple[int, int]) -> Image.Image:
         if len(last.lines) > 1 or text:
             c.text((pad, y), clip(text, f, c.w - 2 * pad), f)
         return c.image
-    label_f, detail_f = c.font(11, bold=True), c.font(9)
+    label_f, detail_f = c.font(12, bold=True), c.font(10)
     for ln in last.lines:
         if y + line_height(label_f) > c.h:
             break
@@ -276,7 +279,7 @@ def render_message(view: MessageView, size: tuple[int, int]) -> Image.Image:
         bottom -= line_height(ff) + c.px(2)
         c.text((c.w // 2, c.h - border - c.px(1)), clip(view.footer, ff, c.w - 4 * border), ff, anchor="md")
     inner = Canvas(c.image, c.draw, c.scale)
-    message_box(inner, view.title, view.lines, border, bottom, (18, 16, 15, 14, 13, 12), sign=error)
+    message_box(inner, view.title, view.lines, border, bottom, (22, 20, 18, 16, 15, 14, 13, 12), sign=error)
     return c.image
 
 
@@ -310,7 +313,7 @@ def render_tag_problem(view: TagProblemView, size: tuple[int, int]) -> Image.Ima
     c = Canvas.new(size)
     c.box((0, 0, c.w - 1, c.h - 1), width=c.px(3))
     paragraphs = [view.message] + ([view.where] if view.where else [])
-    message_box(c, "Check this piece", paragraphs, c.px(3), c.h - c.px(3), (18, 16, 15, 14, 13, 12))
+    message_box(c, "Check this piece", paragraphs, c.px(3), c.h - c.px(3), (22, 20, 18, 16, 15, 14, 13, 12))
     return c.image
 
 
@@ -319,10 +322,10 @@ def render_board_lost(view: BoardLostView, size: tuple[int, int]) -> Image.Image
     top = header(c, "Game kept")
     rows = c.px(52)
     bottom = c.h - (rows + c.px(2) if view.players else 0)
-    paragraphs = ["The table is not answering. Your game is saved.", "Wait, or check the cable."]
+    paragraphs = ["The table is not answering.", "Your game is saved.", "Wait, or check the cable."]
     if c.large and view.reason:
         paragraphs.append(view.reason)
-    message_box(c, "", paragraphs, top - c.px(3), bottom, (16, 15, 14, 13, 12), sign=False)
+    message_box(c, "", paragraphs, top - c.px(3), bottom, (20, 18, 16, 15, 14, 13, 12), sign=False)
     if view.players:
         c.draw.line((0, bottom, c.w - 1, bottom), fill=INK)
         players_row(c, [PlayerLine(p.name, p.score, False, None, p.note) for p in view.players],
