@@ -19,19 +19,19 @@ MAX_CLIENTS = const(8)
 MAX_FAULT_READS = const(10000)
 _SUN_PATH = const(108)  # sizeof(sockaddr_un.sun_path) on Linux
 
-COMMANDS = (
-    ("place", "CELL UIDHEX", "a tag lies on the cell (UID of 4, 7 or 10 bytes in hex)"),
-    ("lift", "CELL", "the tag on the cell is taken away"),
-    ("press", "SEAT BUTTON", "a seat button goes down"),
-    ("release", "SEAT BUTTON", "a seat button comes up"),
-    ("tap", "SEAT BUTTON", "press, then release"),
-    ("misread", "CELL N", "the next N reads of the cell fail (0 cancels)"),
-    ("flicker", "CELL UIDHEX N", "the next N reads of the cell alternate between the tag and empty"),
-    ("state", "", "the physical world: CELL:UIDHEX of every occupied cell"),
-    ("panel", "", "refresh counters and the image path of the panel"),
-    ("feedback", "", "the last LED and beep commands"),
-    ("stats", "", "uptime, heap, scan time, read errors, link state and counters"),
-    ("help", "", "this list"),
+# Every command with its arguments, and the help text. One string each: in MicroPython every
+# string constant is an object of its own in the heap, and a table of them costs kilobytes.
+COMMANDS = ("place CELL UIDHEX;lift CELL;press SEAT BUTTON;release SEAT BUTTON;tap SEAT BUTTON;"
+            "misread CELL N;flicker CELL UIDHEX N;state;panel;feedback;stats;help")
+_HELP = (
+    "commands: place CELL UIDHEX (a tag lies on the cell (UID of 4, 7 or 10 bytes in hex)); lift CELL "
+    "(the tag on the cell is taken away); press SEAT BUTTON (a seat button goes down); "
+    "release SEAT BUTTON (a seat button comes up); tap SEAT BUTTON (press, then release); "
+    "misread CELL N (the next N reads of the cell fail (0 cancels)); flicker CELL UIDHEX N "
+    "(the next N reads of the cell alternate between the tag and empty); state (the physical "
+    "world: CELL:UIDHEX of every occupied cell); panel (refresh counters and the image path "
+    "of the panel); feedback (the last LED and beep commands); stats (uptime, heap, scan "
+    "time, read errors, link state and counters); help (this list)"
 )
 
 
@@ -58,10 +58,11 @@ class ControlCommands:
         if not words:
             return "error: empty line; send 'help' for the commands"
         name = words[0].lower()
-        for cmd, args, _what in COMMANDS:
+        for usage in COMMANDS.split(";"):
+            cmd = usage.split()[0]
             if cmd == name:
-                if len(words) - 1 != len(args.split()):
-                    return "error: usage: %s %s" % (cmd, args) if args else \
+                if len(words) != len(usage.split()):
+                    return "error: usage: " + usage if " " in usage else \
                         "error: %s takes no arguments" % cmd
                 try:
                     reply = self._run(cmd, words[1:], now)
@@ -75,7 +76,7 @@ class ControlCommands:
                     return "ok" if not reply else "ok " + reply
                 return reply
         return "error: unknown command %r; commands: %s" % (
-            words[0], ", ".join([c[0] for c in COMMANDS]))
+            words[0], ", ".join([u.split()[0] for u in COMMANDS.split(";")]))
 
     def _run(self, cmd, a, now):
         # One method for all commands: in MicroPython every function costs heap of its own.
@@ -106,8 +107,7 @@ class ControlCommands:
             items.append(("world_changes", w.changes))
             return " ".join(["%s=%s" % kv for kv in items])
         if cmd == "help":
-            return "commands: " + "; ".join(
-                [("%s %s" % (c, args) if args else c) + " (" + what + ")" for c, args, what in COMMANDS])
+            return _HELP
         cell = parse_cell(a[0], w.ncells)  # place, lift, misread, flicker
         if cmd == "misread":
             n = _count(a[1])
