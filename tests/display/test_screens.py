@@ -173,3 +173,18 @@ def test_a_screen_shown_through_the_link_appears_on_the_simulated_panel(tmp_path
                 time.sleep(0.02)
             assert sim.panel_image().tobytes() == image.tobytes()
         assert policy.full_count == 1 and policy.partial_count == 2
+
+
+def test_changed_bands_cover_every_changed_pixel_in_less_than_one_box():
+    before = render(SAMPLES["status"], SMALL)
+    after = render(StatusView("wordgame", (PlayerLine("Ann", 16, True), PlayerLine("Bob", 24)),
+                              SAMPLES["status"].last, "bag 75"), SMALL)
+    boxes = panel.changed_boxes(before, after)
+    assert len(boxes) >= 2 and all(b[0] % 8 == 0 for b in boxes)
+    patched = before.copy()
+    for box in boxes:
+        patched.paste(after.crop(box), box[:2])
+    assert patched.tobytes() == after.tobytes()
+    one = panel.changed_box(before, after)
+    assert sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) < (one[2] - one[0]) * (one[3] - one[1])
+    assert panel.changed_boxes(after, after) == [] and panel.changed_boxes(None, after) == [(0, 0, 296, 128)]

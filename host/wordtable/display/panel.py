@@ -43,6 +43,34 @@ def changed_box(old: Image.Image | None, new: Image.Image) -> Box | None:
     return align_box(diff, new.size)
 
 
+def changed_boxes(old: Image.Image | None, new: Image.Image, merge_gap: int = 2) -> list[Box]:
+    """The changed pixels as horizontal bands, each with its own byte-aligned width: rows that
+    changed, grouped into runs (runs fewer than ``merge_gap`` unchanged rows apart are joined). A
+    move that changes a score at the top and the last move at the bottom sends two narrow bands
+    rather than one box over both. Empty if nothing changed; the whole panel without a previous image."""
+    if old is None or old.size != new.size:
+        return [(0, 0, new.size[0], new.size[1])]
+    diff = ImageChops.logical_xor(old.convert("1"), new.convert("1"))
+    w, h = new.size
+    stride = (w + 7) // 8
+    data = diff.tobytes()
+    changed = [any(data[y * stride:(y + 1) * stride]) for y in range(h)]
+    runs: list[list[int]] = []
+    for y, c in enumerate(changed):
+        if not c:
+            continue
+        if runs and y - runs[-1][1] <= merge_gap:
+            runs[-1][1] = y + 1
+        else:
+            runs.append([y, y + 1])
+    boxes = []
+    for top, bottom in runs:
+        bbox = diff.crop((0, top, w, bottom)).getbbox()
+        if bbox is not None:
+            boxes.append(align_box((bbox[0], top, bbox[2], bottom), new.size))
+    return boxes
+
+
 def pack_region(image: Image.Image, box: Box) -> bytes:
     """The wire bytes of ``box`` of a mode "1" image (1 = ink)."""
     region = image.crop(box)

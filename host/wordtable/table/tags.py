@@ -328,7 +328,7 @@ def duplicates(registry: TagRegistry, cells: Mapping[int, bytes],
         key: tuple[str, str] | bytes = (entry.set, entry.piece) if entry else uid
         by_identity.setdefault(key, []).append(cell)
     out = []
-    for key, where in by_identity.items():
+    for where in by_identity.values():
         if len(where) < 2:
             continue
         uid = uid_of_cell[where[0]]
