@@ -95,7 +95,6 @@ class App:
         self.scan_us = 0  # duration of the last complete sweep
         self._sweep_us = 0
         self.exceptions = 0
-        self.steps = 0
         self.repl_requested = False  # a REPL message came: main.py ends the loop
         for s in board.services:
             attach = getattr(s, "attach", None)
@@ -107,7 +106,6 @@ class App:
     def step(self, now):
         """One turn of the main loop at tick time ``now``. Returns True if something happened that
         deserves another step at once (input, an unsettled cell), False if the loop may wait."""
-        self.steps += 1
         busy = False
         for _ in range(_RX_READS):
             n = self.transport.readinto(self._rx)

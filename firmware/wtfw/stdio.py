@@ -16,7 +16,7 @@ _VMIN = const(6)
 
 class StdioTransport:
     """``readinto(buf) -> n`` (0 when nothing arrived), ``write(data)``, ``closed`` (the line hung
-    up: the sim's host end went away; never set on a board), ``fileno()`` for select.poll."""
+    up: the sim's host end went away; never set on a board)."""
 
     def __init__(self, stdin=None, stdout=None):
         self._stdin = stdin if stdin is not None else sys.stdin
@@ -26,8 +26,6 @@ class StdioTransport:
         self._poll.register(self._stdin, select.POLLIN)
         self._one = bytearray(1)
         self.closed = False
-        self.rx_bytes = 0
-        self.tx_bytes = 0
         self.tty = _make_raw(self._stdin)
         try:
             import micropython
@@ -36,9 +34,6 @@ class StdioTransport:
             micropython.kbd_intr(-1)
         except (ImportError, AttributeError):
             pass
-
-    def fileno(self):
-        return self._stdin.fileno()
 
     def register(self, poller):
         """Make ``poller`` (a select.poll) wake up when bytes arrive."""
@@ -54,7 +49,6 @@ class StdioTransport:
                 self.closed = True
                 return 0
             if n:
-                self.rx_bytes += n
                 return n
             for _obj, ev in self._poll.ipoll(0):
                 if ev & (select.POLLHUP | select.POLLERR):
@@ -77,7 +71,6 @@ class StdioTransport:
                 break
             buf[n] = one[0]
             n += 1
-        self.rx_bytes += n
         return n
 
     def write(self, data):
@@ -87,8 +80,6 @@ class StdioTransport:
             self._out.write(data)
         except OSError:
             self.closed = True
-            return
-        self.tx_bytes += len(data)
 
 
 def _make_raw(stream):

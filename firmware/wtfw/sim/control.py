@@ -45,7 +45,6 @@ class ControlCommands:
         self.panel = panel
         self.feedback = feedback
         self.app = None  # set by attach(); gives the stats
-        self.executed = 0
 
     def attach(self, app):
         self.app = app
@@ -71,7 +70,6 @@ class ControlCommands:
                 except OSError as e:
                     return "error: could not save the world file %s (%s); nothing changed" \
                         % (self.world.path, e)
-                self.executed += 1
                 if isinstance(reply, str):
                     return "ok" if not reply else "ok " + reply
                 return reply

@@ -28,9 +28,6 @@ class SimButtons:
         self._edges = []
         return edges
 
-    def is_down(self, seat, button):
-        return bool(self.down[seat * self.per_seat + button])
-
     def press(self, seat, button, now_ms):
         i = seat * self.per_seat + button
         if self.down[i]:

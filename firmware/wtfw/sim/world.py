@@ -171,11 +171,6 @@ class SimReader:
         elif cell in self._flicker:
             del self._flicker[cell]
 
-    def faults(self, cell):
-        """(misreads left, flicker reads left) of ``cell``."""
-        f = self._flicker.get(cell)
-        return self._misread.get(cell, 0), (f[1] if f else 0)
-
     def read_uid(self, cell, buf):
         self.reads += 1
         if self._misread:
