@@ -94,21 +94,24 @@ def test_a_set_whose_deck_file_is_missing_says_which_file(tmp_path, monkeypatch)
         load_set("nope")
 
 
-def test_ndef_record_round_trips_and_fits_five_pages():
+def test_ndef_record_round_trips_and_a_tile_fits_pages_4_to_7():
     data = encode_ndef("wg", "103")
-    assert len(data) % 4 == 0 and len(data) <= 20
-    assert data[:2] == bytes([0x03, 0x11]) and data[2:6] == bytes([0xD1, 0x01, 0x0D]) + b"T"
+    assert len(data) == 16  # one NTAG READ (pages 4 to 7)
+    assert data[:2] == bytes([0x03, 0x0D]) and data[2:6] == bytes([0xD1, 0x01, 0x09]) + b"T"
+    assert data[6:9] == b"\x02en" and data[9:15] == b"wg:103" and data[15] == 0xFE
     assert decode_ndef(data) == ("wg", "103")
-    assert decode_ndef(encode_ndef("wc", "wc-c17")) == ("wc", "wc-c17")
+    card = encode_ndef("wc", "wc-c17")
+    assert len(card) == 20 and decode_ndef(card) == ("wc", "wc-c17")
+
 
 
 def test_ndef_errors_say_what_the_tag_holds():
     with pytest.raises(TagError, match="holds no NDEF message"):
         decode_ndef(bytes(16))
     foreign = bytes([0x03, 0x0C, 0xD1, 0x01, 0x08]) + b"T" + bytes([0x02]) + b"en" + b"hello" + b"\xfe"
-    with pytest.raises(TagError, match="says 'hello', which is not a wordtable piece"):
+    with pytest.raises(TagError, match=r"says 'hello', which is not a wordtable piece \(expected SET:PIECE"):
         decode_ndef(foreign)
-    with pytest.raises(TagError, match="without spaces"):
+    with pytest.raises(TagError, match="without spaces or colons"):
         encode_ndef("wg", "1 2")
 
 

@@ -28,8 +28,8 @@ from ..games.crossword_rules import load_data
 from ..store.database import now_text
 from .layout import TableGeometry, hardware_dir
 
-NDEF_PREFIX = "wt1"
-"""The first word of the text record on every tag: the format's name and version (hardware/tags.md)."""
+NDEF_SEPARATOR = ":"
+"""Between the set code and the piece id in a tag's text record: ``wg:103`` (hardware/tags.md)."""
 
 
 class TagError(Exception):
@@ -148,11 +148,11 @@ def set_by_code(code: str) -> PieceSet:
 # -- NDEF -----------------------------------------------------------------------------------------------
 
 def ndef_text(set_code: str, piece_id: str) -> str:
-    """The text a tag's NDEF record carries: ``wt1 <set code> <piece id>``."""
+    """The text a tag's NDEF record carries: ``<set code>:<piece id>``, e.g. ``wg:103``."""
     for part, what in ((set_code, "set code"), (piece_id, "piece id")):
-        if not part or " " in part or not part.isascii():
-            raise TagError(f"the {what} {part!r} must be ASCII without spaces")
-    return f"{NDEF_PREFIX} {set_code} {piece_id}"
+        if not part or " " in part or NDEF_SEPARATOR in part or not part.isascii():
+            raise TagError(f"the {what} {part!r} must be ASCII without spaces or colons")
+    return f"{set_code}{NDEF_SEPARATOR}{piece_id}"
 
 
 def encode_ndef(set_code: str, piece_id: str) -> bytes:
@@ -176,10 +176,10 @@ def decode_ndef(data: bytes) -> tuple[str, str]:
     payload = record[4:4 + record[2]]
     lang_len = payload[0] & 0x3F if payload else 0
     text = payload[1 + lang_len:].decode("utf-8", errors="replace")
-    parts = text.split(" ")
-    if len(parts) != 3 or parts[0] != NDEF_PREFIX:
-        raise TagError(f"the tag says {text!r}, which is not a wordtable piece (expected '{NDEF_PREFIX} SET PIECE')")
-    return parts[1], parts[2]
+    code, sep, piece = text.partition(NDEF_SEPARATOR)
+    if not sep or not code or not piece or " " in text:
+        raise TagError(f"the tag says {text!r}, which is not a wordtable piece (expected SET:PIECE, like wg:103)")
+    return code, piece
 
 
 # -- the registry --------------------------------------------------------------------------------------
