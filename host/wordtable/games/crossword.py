@@ -137,6 +137,7 @@ class CrosswordGame(Game):
 
     @property
     def geometry(self) -> Geometry:
+        """The board's geometry (size, cell names, neighbour tables)."""
         return self.rules.geometry
 
     def rack_letters(self, player: int) -> str:
@@ -144,9 +145,11 @@ class CrosswordGame(Game):
         return "".join(self.tiles[t].letter for t in self.racks[player])
 
     def rack_value(self, player: int) -> int:
+        """The total value of the tiles on a player's rack (what it costs at the end)."""
         return sum(self.tiles[t].value for t in self.racks[player])
 
     def is_over(self) -> bool:
+        """True once the game has ended (``end_reason`` says why)."""
         return self.over
 
     # -- moves -----------------------------------------------------------------------------------------

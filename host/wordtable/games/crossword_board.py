@@ -15,6 +15,17 @@ generator can share them:
 
 The pure functions that find and score the words of a placement, without changing the board, live on
 the rules objects (:mod:`wordtable.games.crossword_rules`).
+
+For a move generator::
+
+    rules = game.rules                      # WordgameRules / WordabilityRules (or rules_class(lexicon))
+    g = rules.geometry                      # g.width, g.size, g.centre, g.step[d][sq], g.name(sq)
+    rules.axes                              # (0, 1) for wordgame, (0, 1, 2, 3) for Wordability
+    rules.layout.letter_mult[sq], rules.layout.word_mult[sq]
+    rules.values["Q"]                       # tile values (a blank is worth 0)
+    board.letters[sq], board.blank[sq]      # "" where empty
+    rules.score(board, [Placement(sq, "Q"), Placement(sq2, "I", blank=True)])   # total, board unchanged
+    rules.evaluate(board, placements)       # words, per-word points, invalid words, breakdown
 """
 
 from __future__ import annotations
@@ -91,9 +102,11 @@ class Geometry:
         return row * self.width + col
 
     def row(self, sq: int) -> int:
+        """The 0-based row of a square (0 at the top)."""
         return sq // self.width
 
     def col(self, sq: int) -> int:
+        """The 0-based column of a square (0 on the left)."""
         return sq % self.width
 
     def name(self, sq: int) -> str:
@@ -199,6 +212,7 @@ class TileSet:
         return len(self.tiles)
 
     def __getitem__(self, tile_id: int) -> Tile:
+        """The tile with this id."""
         return self.tiles[tile_id]
 
 
@@ -219,6 +233,7 @@ class Board:
         """How many squares are covered."""
 
     def copy(self) -> Board:
+        """An independent copy (for trying moves without touching the game's board)."""
         b = Board.__new__(Board)
         b.geometry = self.geometry
         b.letters = self.letters[:]
@@ -228,6 +243,7 @@ class Board:
         return b
 
     def is_empty(self) -> bool:
+        """True before the first move."""
         return self.count == 0
 
     def put(self, sq: int, letter: str, tile_id: int = -1, blank: bool = False) -> None:
@@ -288,6 +304,7 @@ class FormedWord:
     main: bool = False
 
     def to_dict(self, geometry: Geometry) -> dict[str, Any]:
+        """The word for JSON: text, first cell, direction name, cells, validity."""
         return {
             "word": self.text,
             "cell": geometry.name(self.squares[0]),

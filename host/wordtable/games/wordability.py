@@ -98,6 +98,7 @@ class WordabilitySession:
         return len(self.finished)
 
     def is_over(self) -> bool:
+        """True once every game of the session has been played."""
         return len(self.finished) == self.games
 
     def next_game(self) -> Wordability:
@@ -118,10 +119,12 @@ class WordabilitySession:
         return [sum(g.scores[p] for g in games) for p in range(len(self.player_names))]
 
     def winners(self) -> list[int]:
+        """The players with the highest session total."""
         best = max(self.totals)
         return [p for p, s in enumerate(self.totals) if s == best]
 
     def to_dict(self) -> dict[str, Any]:
+        """The whole session (finished games and the one being played) for the store."""
         return {
             "players": self.player_names, "seed": self.seed, "options": self.options.to_dict(),
             "layout": list(self.layout.rows) if self.layout else None,
@@ -131,6 +134,7 @@ class WordabilitySession:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordabilitySession:
+        """Restore a session saved with ``to_dict``."""
         if not isinstance(data.get("players"), list):
             raise InvalidMoveError("not a saved Wordability session")
         session = cls.__new__(cls)

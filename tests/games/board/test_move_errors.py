@@ -129,3 +129,14 @@ def test_a_position_with_too_many_of_a_letter_is_refused(enable):
 
     with pytest.raises(PositionError, match="rack 1 needs a Q tile, but a wordgame set has only 1"):
         game_from_position(position("wordgame", {"H8": "QI"}, ["Q", None]), enable)
+
+
+def test_player_counts_outside_the_rules_are_refused(enable):
+    from wordtable.games.wordability import Wordability
+    from wordtable.games.wordgame import Wordgame
+
+    with pytest.raises(InvalidMoveError, match="wordgame is for 2 to 2 players, not 3"):
+        Wordgame(["A", "B", "C"], enable)
+    with pytest.raises(InvalidMoveError, match="wordability is for 2 to 4 players, not 5"):
+        Wordability(["A", "B", "C", "D", "E"], enable)
+    assert len(Wordability(["A", "B", "C", "D"], enable).racks) == 4

@@ -126,3 +126,28 @@ def test_the_move_command_prints_json_and_exits_by_verdict(enable, games_home, m
     bad.write_text("{nope")
     assert main(["move", "--game", "wordgame", "--position", str(bad), "--place", "G4:A"]) == 2
     assert "is not valid JSON" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_a_saved_game_keeps_an_open_challenge_and_laid_tiles(enable):
+    game = game_from_position(position("wordgame", {}, ["ABCDEFGH", "IJKLMNOP"]), enable,
+                              CrosswordOptions(challenge="double", turn_limit_ms=60_000))
+    game.start_clock(0)
+    game.apply(place("G8:B,H8:C,I8:D,J8:A"), now_ms=5_000)
+    laid = game.set_tentative(place("G9:I")["placements"])
+    saved = json.loads(json.dumps(game.to_dict()))
+    restored = type(game).from_dict(saved, enable)
+    assert [p.square for p in restored.tentative] == [game.geometry.parse("G9")]
+    assert restored.tick(64_999) == []
+    rec = restored.apply({"type": "challenge", "player": 1}, now_ms=6_000)
+    assert rec.action["type"] == "withdrawn" and restored.board.count == 0 and restored.scores == [0, 0]
+    out = restored.tick(65_000)  # Bob's turn began at 5 s; his laid I goes back to his rack
+    assert out[0].player == 1 and out[0].action["returned"] == [laid[0].tile]
+    assert laid[0].tile in restored.racks[1] and restored.turn == 0
+
+
+def test_a_saved_game_of_another_kind_is_refused(enable):
+    game = game_from_position(load("wordability_ewe.json"), enable)
+    from wordtable.games.wordgame import Wordgame
+
+    with pytest.raises(Exception, match="this is a saved 'wordability' game, not wordgame"):
+        Wordgame.from_dict(game.to_dict(), enable)
