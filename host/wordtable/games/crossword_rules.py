@@ -252,10 +252,10 @@ class CrosswordRules:
         placements = tuple(placements)
         axis = self.check_shape(board, placements)
         words = self.find_words(board, placements, axis)
-        if not words:
-            raise IllegalMoveError("a single letter is not a word; lay at least two letters in a line")
         if board.count == 0:
             self.check_opening(placements, words)
+        if not words:
+            raise IllegalMoveError("a single letter is not a word; lay at least two letters in a line")
         new = {p.square: p for p in placements}
         lines: list[ScoreLine] = []
         points: list[int] = []

@@ -122,6 +122,8 @@ def test_the_first_tile_must_lie_on_the_centre(enable):
         game.apply({"type": "place", "placements": [{"cell": "A1", "tile": game.racks[0][0]},
                                                     {"cell": "B1", "tile": game.racks[0][1]}]})
     assert game.rack_letters(0) == game_rack
+    with pytest.raises(IllegalMoveError, match="a single letter is not a word"):
+        game.apply({"type": "place", "placements": [{"cell": "H8", "tile": game.racks[0][0]}]})
 
 
 def test_words_may_read_in_all_eight_directions(enable):

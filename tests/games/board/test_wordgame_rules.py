@@ -31,6 +31,8 @@ def test_the_first_word_needs_four_letters(enable):
     game = game_from_position(position("wordgame", {}, ["CATSEEEE", None]), enable)
     with pytest.raises(IllegalMoveError, match="at least 4 letters, not 3"):
         game.apply(place("G8:C,H8:A,I8:T"))
+    with pytest.raises(IllegalMoveError, match="at least 4 letters, not 1"):
+        game.apply(place("H8:C"))
 
 
 def test_the_first_word_must_cover_the_centre(enable):
