@@ -264,6 +264,35 @@ class WordcardGame(Game):
         self.over_reason = ""
         self.phase = "choose" if self.options.game_type == "wild" else "take"
 
+    def set_position(self, hands: list[list[str]], stock: list[str] | None = None,
+                     discards: list[str] | None = None, current: int | None = None) -> None:
+        """Lay out a deal (a lesson, a puzzle, a physical table to mirror): each hand's cards by code or
+        ``#id``, the next cards of the deck (drawn in the order given) and the face-up cards (the last one
+        on top). All other cards go, shuffled, under the given ones."""
+        if len(hands) != len(self.players):
+            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
+        pool = list(self.deck.cards)
+
+        def take(codes: list[str]) -> list[Card]:
+            cards = resolve_cards([parse_face(t) for t in codes], pool, deck=self.deck,
+                                  where="the cards not yet placed")
+            for c in cards:
+                pool.remove(c)
+            return cards
+
+        new_hands = [take(h) for h in hands]
+        tops = take(list(reversed(stock or [])))
+        face_up = take(list(discards or []))
+        self.rng.shuffle(pool)
+        self.stock.cards = pool + tops
+        self.discards.cards = face_up
+        for h, cards in zip(self.hands, new_hands, strict=True):
+            h.cards = cards
+        if current is not None:
+            self.current = current
+        self.log.append(({"type": "position", "hands": hands, "stock": stock or [], "discards": discards or [],
+                          "current": current}, None))
+
     @property
     def rule(self) -> TypeRule:
         """The game type of the deal being played."""
@@ -612,7 +641,7 @@ class WordcardGame(Game):
             real = cards[k]
             k += 1
             swaps.append((meld.id, self._wild_cell(meld, real, rule, swaps), real))
-        used = [c for c in cards if c not in taken]
+        used = list(cards)  # the face-up cards taken join the hand first, so every laid card leaves it
         laid_ids = {c.id for c in cards}
         if taken and taken[-1].id not in laid_ids:
             raise IllegalMoveError(
@@ -793,8 +822,11 @@ class WordcardGame(Game):
         """Restore a game saved with :meth:`to_dict`."""
         game = cls(list(data["players"]), int(data["seed"]), WordcardOptions.from_dict(data["options"]), lexicon)
         for item in data["actions"]:
-            if item["action"].get("type") == "time":
+            a = item["action"]
+            if a.get("type") == "time":
                 game.check_time(int(item["now_ms"]))
+            elif a.get("type") == "position":
+                game.set_position(a["hands"], a["stock"], a["discards"], a["current"])
             else:
-                game.apply(item["action"], item["now_ms"])
+                game.apply(a, item["now_ms"])
         return game

@@ -228,6 +228,30 @@ class WordsnakeGame(Game):
         self.end_reason = ""
         self.sheets: list[ScoreBreakdown] = []
 
+    def set_position(self, hands: list[list[str]], centre: list[str | None]) -> None:
+        """Lay out a hand before GO! (a lesson, a puzzle, a physical table to mirror): each player's cards
+        and the centre cards by code or ``#id`` (None: an empty place)."""
+        if self.phase != "deal":
+            raise IllegalMoveError("a position is laid out before GO!")
+        if len(hands) != len(self.players):
+            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
+        pool = list(self.deck.cards)
+
+        def take(codes: list[str]) -> list[Card]:
+            cards = resolve_cards([parse_face(t) for t in codes], pool, deck=self.deck,
+                                  where="the cards not yet placed")
+            for c in cards:
+                pool.remove(c)
+            return cards
+
+        new_hands = [take(h) for h in hands]
+        placed = take([t for t in centre if t is not None])
+        it = iter(placed)
+        self.centre = [None if t is None else next(it) for t in centre]
+        for h, cards in zip(self.hands, new_hands, strict=True):
+            h.cards = cards
+        self.log.append(({"type": "position", "hands": hands, "centre": centre}, None))
+
     # -- views --------------------------------------------------------------------------------------
 
     def is_over(self) -> bool:
@@ -514,9 +538,12 @@ class WordsnakeGame(Game):
         """Restore a game saved with :meth:`to_dict`."""
         game = cls(list(data["players"]), int(data["seed"]), WordsnakeOptions.from_dict(data["options"]), lexicon)
         for item in data["actions"]:
-            if item["action"].get("type") == "time":
+            a = item["action"]
+            if a.get("type") == "time":
                 game.check_time(int(item["now_ms"]))
+            elif a.get("type") == "position":
+                game.set_position(a["hands"], a["centre"])
             else:
-                game.apply(item["action"], item["now_ms"])
+                game.apply(a, item["now_ms"])
         return game
 
