@@ -12,7 +12,7 @@ import struct
 from micropython import const
 
 from ..scanner import SLOT
-from .world import hex_uid, parse_cell, parse_uid
+from .world import hex_uid, parse_number, parse_uid
 
 MAX_LINE = const(200)
 MAX_CLIENTS = const(8)
@@ -81,8 +81,8 @@ class ControlCommands:
         w = self.world
         if cmd in ("press", "release", "tap"):
             b = self.buttons
-            seat = _index(a[0], "seat", b.seats)
-            button = _index(a[1], "button", b.per_seat)
+            seat = parse_number(a[0], "seat", b.seats)
+            button = parse_number(a[1], "button", b.per_seat)
             if cmd != "release":
                 b.press(seat, button, now)
             if cmd != "press":
@@ -106,9 +106,9 @@ class ControlCommands:
             return " ".join(["%s=%s" % kv for kv in items])
         if cmd == "help":
             return _HELP
-        cell = parse_cell(a[0], w.ncells)  # place, lift, misread, flicker
+        cell = parse_number(a[0], "cell", w.ncells)  # place, lift, misread, flicker
         if cmd == "misread":
-            n = _count(a[1])
+            n = parse_number(a[1], "N", MAX_FAULT_READS + 1)
             self.reader.misread(cell, n)
             return "the next %d reads of cell %d fail" % (n, cell)
         here = w.uid(cell)
@@ -119,7 +119,7 @@ class ControlCommands:
             return "lifted %s from cell %d" % (hex_uid(here), cell)
         uid = parse_uid(a[1])
         if cmd == "flicker":
-            n = _count(a[2])
+            n = parse_number(a[2], "N", MAX_FAULT_READS + 1)
             self.reader.flicker(cell, uid, n)
             return "the next %d reads of cell %d alternate between %s and empty" % (n, cell, hex_uid(uid))
         if here == uid:  # place
@@ -148,20 +148,6 @@ def _state_pieces(world):
                 out = ""
     if out:
         yield out
-
-
-def _index(text, what, count):
-    if count == 0:
-        raise ValueError("this table has no %ss" % what)
-    if not text.isdigit() or int(text) >= count:
-        raise ValueError("%s must be a whole number from 0 to %d, not %r" % (what, count - 1, text))
-    return int(text)
-
-
-def _count(text):
-    if not text.isdigit() or int(text) > MAX_FAULT_READS:
-        raise ValueError("N must be a whole number from 0 to %d, not %r" % (MAX_FAULT_READS, text))
-    return int(text)
 
 
 class ControlServer:

@@ -31,15 +31,14 @@ def parse_uid(text):
     return uid
 
 
-def parse_cell(text, ncells):
-    """Cell number written as ``text``; ValueError unless it is a cell of this table."""
-    try:
-        cell = int(text)
-    except ValueError:
-        cell = -1
-    if cell < 0 or cell >= ncells or not text.isdigit():
-        raise ValueError("cell must be a whole number from 0 to %d, not %r" % (ncells - 1, text))
-    return cell
+def parse_number(text, what, end):
+    """The whole number written as ``text``, from 0 to ``end`` - 1: a cell, seat or button of this
+    table (``what``: "cell", ...); ValueError with a message a person can act on."""
+    if end <= 0:
+        raise ValueError("this table has no %ss" % what)
+    if not text.isdigit() or int(text) >= end:
+        raise ValueError("%s must be a whole number from 0 to %d, not %r" % (what, end - 1, text))
+    return int(text)
 
 
 def hex_uid(uid):
@@ -126,7 +125,7 @@ class World:
                 try:
                     if len(parts) != 2:
                         raise ValueError("expected 'CELL UIDHEX', found %r" % line)
-                    self._put(parse_cell(parts[0], self.ncells), parse_uid(parts[1]))
+                    self._put(parse_number(parts[0], "cell", self.ncells), parse_uid(parts[1]))
                 except ValueError as e:
                     problem = "line %d: %s" % (lineno, e)
                     break
