@@ -110,7 +110,7 @@ def step_until(done, what, limit=400):
 
 
 def execute(cmd):
-    reply = board.services[0].commands.execute(cmd, now)
+    reply = board.services[0].execute(cmd, now)
     if not isinstance(reply, str):
         reply = "".join([piece[:3] for piece in reply])  # a long reply comes in pieces
     return reply

@@ -8,7 +8,7 @@ buttons and feedback, the serial line on stdin/stdout and a control channel on a
 import select
 
 from ..board import Board, cell_count
-from ..sim.control import ControlCommands, ControlServer
+from ..sim.control import Control
 from ..sim.devices import SimButtons, SimFeedback, debug
 from ..sim.panel import SimPanel
 from ..sim.world import SimReader, World
@@ -99,8 +99,7 @@ def build(argv):
     panel = SimPanel(o["display"][0], o["display"][1], o["panel"])
     buttons = SimButtons(o["seats"], o["buttons"])
     feedback = SimFeedback()
-    control = ControlServer(o["control"], ControlCommands(world, reader, buttons, panel, feedback),
-                            wake=poller)
+    control = Control(o["control"], world, reader, buttons, panel, feedback, wake=poller)
     # Nothing the board keeps refers to this module's globals, so main.py can drop its code.
     return Board("sim", geometry, reader, panel, buttons, feedback, transport, services=(control,),
                  wait=poller.poll, debug=debug)

@@ -35,16 +35,24 @@ _HELP = (
 )
 
 
-class ControlCommands:
-    """Executes control lines against the sim's parts. ``execute(line, now_ms) -> reply``."""
+class Control:
+    """The control channel: serves command lines on a Unix stream socket at ``path`` and executes
+    them against the sim's parts (``execute(line, now_ms) -> reply``). ``wake``: a select.poll that
+    the main loop waits on; the server registers its sockets there so a command wakes the loop."""
 
-    def __init__(self, world, reader, buttons, panel, feedback):
+    def __init__(self, path, world, reader, buttons, panel, feedback, wake=None):
         self.world = world
         self.reader = reader
         self.buttons = buttons
         self.panel = panel
         self.feedback = feedback
         self.app = None  # set by attach(); gives the stats
+        self._wake = wake
+        self._sock = _listen(path)
+        self._poll = select.poll()
+        self._clients = {}  # socket -> [partly received line, in an overlong line]
+        self._rbuf = bytearray(256)
+        self._watch(self._sock, True)
 
     def attach(self, app):
         self.app = app
@@ -133,84 +141,48 @@ class ControlCommands:
         w.set(cell, uid)
         return "placed %s on cell %d" % (hex_uid(uid), cell)
 
-
-def _state_pieces(world):
-    # "ok", then " CELL:UID" for every occupied cell, a few cells per piece.
-    yield "ok"
-    s = world.slots
-    out = ""
-    for cell in range(world.ncells):
-        off = cell * SLOT
-        if s[off]:
-            out += " %d:%s" % (cell, hex_uid(s[off + 1:off + 1 + s[off]]))
-            if len(out) > 200:
-                yield out
-                out = ""
-    if out:
-        yield out
-
-
-class ControlServer:
-    """Serves ``commands`` on a Unix stream socket at ``path``. ``wake``: a select.poll that the
-    main loop waits on; the server registers its sockets there so a command wakes the loop."""
-
-    def __init__(self, path, commands, wake=None):
-        self.path = path
-        self.commands = commands
-        self._wake = wake
-        self._sock = _listen(path)
-        self._poll = select.poll()
-        self._register(self._sock)
-        self._clients = {}  # socket -> [partly received line, in an overlong line]
-        self._rbuf = bytearray(256)
-
-    def attach(self, app):
-        self.commands.attach(app)
-
-    def _register(self, s):
-        self._poll.register(s, select.POLLIN)
-        if self._wake is not None:
-            self._wake.register(s, select.POLLIN)
-
-    def _drop(self, c):
-        del self._clients[c]
-        self._poll.unregister(c)
-        if self._wake is not None:
-            self._wake.unregister(c)
-        c.close()
+    def _watch(self, s, on):
+        for p in (self._poll, self._wake):
+            if p is not None:
+                if on:
+                    p.register(s, select.POLLIN)
+                else:
+                    p.unregister(s)
 
     def service(self, now):
         """Accept clients and answer complete lines. True if any command was executed."""
         ready = None
-        for obj, ev in self._poll.ipoll(0):
+        for obj, _ev in self._poll.ipoll(0):
             if ready is None:
                 ready = []
-            ready.append((obj, ev))
+            ready.append(obj)
         if ready is None:
             return False
         busy = False
-        for obj, ev in ready:
+        clients = self._clients
+        for obj in ready:
             if obj is self._sock:
-                self._accept()
-            elif obj in self._clients:
-                if self._read(obj, ev, now):
-                    busy = True
+                try:
+                    c, _addr = obj.accept()
+                except OSError:
+                    continue
+                c.setblocking(False)
+                if len(clients) >= MAX_CLIENTS:
+                    c.write(b"error: too many control connections (at most %d)\n" % MAX_CLIENTS)
+                    c.close()
+                    continue
+                clients[c] = [bytearray(), False]
+                self._watch(c, True)
+            elif obj in clients and self._read(obj, now):
+                busy = True
         return busy
 
-    def _accept(self):
-        try:
-            c, _addr = self._sock.accept()
-        except OSError:
-            return
-        c.setblocking(False)
-        if len(self._clients) >= MAX_CLIENTS:
-            c.write(b"error: too many control connections (at most %d)\n" % MAX_CLIENTS)
-            c.close()
-            return
-        self._clients[c] = [bytearray(), False]
-        self._register(c)
+    def _drop(self, c):
+        del self._clients[c]
+        self._watch(c, False)
+        c.close()
 
-    def _read(self, c, ev, now):
+    def _read(self, c, now):
         try:
             n = c.readinto(self._rbuf)
         except OSError:
@@ -241,7 +213,7 @@ class ControlServer:
             except UnicodeError:
                 replies.append("error: commands are ASCII text")
                 continue
-            replies.append(self.commands.execute(text, now))
+            replies.append(self.execute(text, now))
         if len(buf) > MAX_LINE:
             if not state[1]:
                 replies.append("error: line longer than %d characters; it is ignored up to its newline"
@@ -261,6 +233,22 @@ class ControlServer:
                 self._drop(c)  # a client that does not read its replies
                 break
         return bool(replies)
+
+
+def _state_pieces(world):
+    # "ok", then " CELL:UID" for every occupied cell, a few cells per piece.
+    yield "ok"
+    s = world.slots
+    out = ""
+    for cell in range(world.ncells):
+        off = cell * SLOT
+        if s[off]:
+            out += " %d:%s" % (cell, hex_uid(s[off + 1:off + 1 + s[off]]))
+            if len(out) > 200:
+                yield out
+                out = ""
+    if out:
+        yield out
 
 
 def _send(c, text):
