@@ -9,7 +9,9 @@ from wordtable import lexicon
 
 @pytest.fixture(scope="session")
 def enable(tmp_path_factory: pytest.TempPathFactory) -> lexicon.Lexicon:
-    home = tmp_path_factory.mktemp("store-home")
+    # One home for the store and display suites: the second finds the cache the first built.
+    home = tmp_path_factory.getbasetemp() / "lexicon-home"
+    home.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("WORDTABLE_HOME", str(home))
         mp.delenv("WORDTABLE_LEXICON_SOURCES", raising=False)
