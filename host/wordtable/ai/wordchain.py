@@ -30,6 +30,11 @@ STRENGTHS = ("beginner", "club", "strongest")
 """Bot strengths, weakest first."""
 
 HAND, BLANK, LINK = 0, 1, 2
+MAX_BLANKS = 2
+"""The walk lets at most this many Multicards stand for letters missing from the hand in one word: each
+is worth 0 points, and every one more multiplies the search by the alphabet. (A further Multicard can
+still stand in for a letter the hand has, in the card choice.)"""
+
 SUBSET_LIMIT = 400
 """Words with the link card elsewhere are looked up as exact anagrams of the hand's richest card sets
 when there are at most this many such sets; otherwise the DAWG walk finds them."""
@@ -169,6 +174,7 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
     card_cap = max_cards if max_cards is not None else len(hand) + 1
     path: list[tuple[int, bytes]] = []
     word = bytearray()
+    blanks_used = 0
 
     def follow(node: int, codes: bytes) -> int:
         for letter in codes:
@@ -245,8 +251,8 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
             del word[-len(key):]
             path.pop()
             counts[key] = left
-        nonlocal blanks
-        if blanks:
+        nonlocal blanks, blanks_used
+        if blanks and blanks_used < MAX_BLANKS:
             for e in range(starts[node], starts[node + 1]):
                 letter = labels[e]
                 single = singles.get(letter)
@@ -255,12 +261,14 @@ def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere
                     # Multicard in its stead (it can make a sequence a real card breaks)
                     continue
                 blanks -= 1
+                blanks_used += 1
                 path.append((BLANK, bytes((letter,))))
                 word.append(letter)
                 yield from visit(targets[e], link_used, from_hand + 1, pts)
                 word.pop()
                 path.pop()
                 blanks += 1
+                blanks_used -= 1
 
     yield from visit(0, False, 0, 0)
 
@@ -383,12 +391,14 @@ def _elsewhere_bound(hand: Sequence[Card], link_points: int, options: WordchainO
 
 def best_words(hand: Sequence[Card], link: Card, lexicon: Any, options: WordchainOptions | None = None, *,
                top: int = 5, link_anywhere: bool | None = None, max_hand: int | None = None,
-               max_cards: int | None = None, gift_weight: float = 0.0, words_used: Sequence[str] = ()) -> list[Candidate]:
+               max_cards: int | None = None, gift_weight: float = 0.0, words_used: Sequence[str] = (),
+               whole_hand_bonus: bool = True) -> list[Candidate]:
     """The ``top`` best words ``hand`` can lay on ``link``, best first, scored with the real chain.
 
     ``link_anywhere`` defaults to the options (rule L); ``max_hand`` is the dice limit; ``max_cards`` a
     length limit; ``gift_weight`` counts the points the new link card gives the next player against
-    the word (its own value and the rule J bonus); ``words_used`` are excluded (the unique-words rule).
+    the word (its own value and the rule J bonus); ``words_used`` are excluded (the unique-words rule);
+    ``whole_hand_bonus`` False when rules I and M cannot apply (the second word of a double).
     Words with the link card first are searched first; words with it elsewhere (a third off, no link
     bonus) only when their best possible score could still make the list.
     """
@@ -425,7 +435,7 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Any, options: Wordchai
             spare = wilds[sum(1 for kind, _ in path if kind == BLANK):]
             for pick in _assignments(path, by_letters, spare):
                 placed, pos, used = _placed(path, pick, wilds, link, lexicon)
-                s = score_word(placed, pos, options, all_cards_used=len(used) == len(hand))
+                s = score_word(placed, pos, options, all_cards_used=whole_hand_bonus and len(used) == len(hand))
                 if options.only_pattern is not None and not pattern_allowed(s.pattern, options.only_pattern):
                     continue
                 last = s.placed[-1]
@@ -534,7 +544,8 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Any, options: Wordchai
                            1 + options.long_word_percent / 100, options.long_word_cards,
                            whole_elsewhere=not whole_by_anagram)
         subsets = None
-        if bound is not None and whole_by_anagram:
+        cap = len(hand) if max_hand is None else min(len(hand), max_hand)
+        if bound is not None and simple_letters and (whole_by_anagram or cap < len(hand)):
             raw_needed = ((bound.threshold - 1) / bound.keep - 1) / bound.pattern_factor
             subsets = rich_subsets(raw_needed - link_points, SUBSET_LIMIT)
         if subsets is not None:
@@ -588,6 +599,39 @@ def draw_split(game: WordchainGame, seat: int, count: int) -> dict[str, int]:
     return {"consonants": c, "vowels": v}
 
 
+def best_double(game: WordchainGame, seat: int | None = None, first_choices: int = 12) -> tuple[Candidate, Candidate] | None:
+    """After a double: the best two words on the link card, each of at most one die's cards from the
+    hand (rule 10), the second from what the first leaves; None when no two words fit. Scored as the game
+    scores them (never rule I: that needs one word); the second word's last card is the new link."""
+    if not game.is_double:
+        return None
+    seat = game.current if seat is None else seat
+    o = game.options
+    hand = game.hands[seat].cards
+    die = game.dice[0]
+    used_words = list(game.words_played) if o.unique_words else []
+    firsts = best_words(hand, game.link, game.lexicon, o, top=first_choices, max_hand=die,
+                        max_cards=o.max_word_cards, words_used=used_words, whole_hand_bonus=False)
+    best: tuple[float, Candidate, Candidate] | None = None
+    for first in firsts:
+        rest = [c for c in hand if c not in first.used]
+        if best is not None and first.score.total + _second_ceiling(rest, game, die) <= best[0]:
+            continue
+        seconds = best_words(rest, game.link, game.lexicon, o, top=1, max_hand=die, max_cards=o.max_word_cards,
+                             gift_weight=0.5, words_used=used_words + ([first.word] if o.unique_words else []),
+                             whole_hand_bonus=False)
+        if seconds and (best is None or first.value + seconds[0].value > best[0]):
+            best = (first.value + seconds[0].value, first, seconds[0])
+    return None if best is None else (best[1], best[2])
+
+
+def _second_ceiling(rest: Sequence[Card], game: WordchainGame, die: int) -> float:
+    """No second word from ``rest`` can be worth more than this."""
+    o = game.options
+    pts = sorted((c.points for c in rest), reverse=True)[:die]
+    return (sum(pts) + game.link.points) * _pattern_factor(o) + 1 + o.link_word_multiplier * game.link.points
+
+
 def bot_action(game: WordchainGame, strength: str = "club", rng: Random | None = None) -> dict[str, Any]:
     """The action a bot of ``strength`` takes now (a word, its draw, the five-card draw, or a pass)."""
     seat = game.current
@@ -596,6 +640,10 @@ def bot_action(game: WordchainGame, strength: str = "club", rng: Random | None =
         seat = game.pending.player
         return {"type": "draw", "player": seat, **draw_split(game, seat, game.pending.used)}
     cands = hint(game, seat, strength, top=5)
+    if strength == "strongest" and game.is_double:
+        pair = best_double(game, seat)
+        if pair is not None and (not cands or pair[0].value + pair[1].value > cands[0].value):
+            return {"type": "word", "player": seat, "words": [pair[0].tokens(), pair[1].tokens()]}
     if strength == "beginner" and cands:
         pick = (rng or Random(0)).choice(cands[: max(1, len(cands) // 2 + 1)])
         return {"type": "word", "player": seat, "cards": pick.tokens()}

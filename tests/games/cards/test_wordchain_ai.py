@@ -138,3 +138,30 @@ def test_strengths_are_named() -> None:
     assert STRENGTHS == ("beginner", "club", "strongest")
     with pytest.raises(ValueError, match="strength must be one of"):
         hint(WordchainGame(["a", "b"], options=WordchainOptions(dealer=0), lexicon=lexicon.load("enable")), strength="expert")
+
+
+def test_after_a_double_the_strongest_bot_can_lay_two_words(new_game: Maker, enable: lexicon.Lexicon) -> None:
+    from wordtable.ai.wordchain import best_double
+
+    seed = next(s for s in range(500) if (g := new_game(seed=s, dice=2)).is_double and g.dice[0] >= 3)
+    game = new_game(seed=seed, dice=2)
+    pair = best_double(game)
+    assert pair is not None
+    first, second = pair
+    assert len(first.used) <= game.dice[0] and len(second.used) <= game.dice[0]
+    assert not {c.id for c in first.used} & {c.id for c in second.used}
+    trial = WordchainGame.from_dict(game.to_dict(), enable)
+    record = trial.apply({"type": "word", "words": [first.tokens(), second.tokens()]})
+    assert record.score is not None and record.score.total == first.score.total + second.score.total
+    assert trial.link.id == second.placed[-1].card.id
+
+
+def test_bots_play_a_whole_game_with_two_dice(new_game: Maker) -> None:
+    game = new_game(seed=7, dice=2, target_score=250)
+    for _ in range(400):
+        if game.is_over():
+            break
+        game.apply(bot_action(game, "strongest"))
+    assert game.is_over() and game.over_reason.endswith("reached the target score of 250")
+    doubles = [rec for rec in game.history if "words" in rec.action]
+    assert len(doubles) >= 1 and all(len(rec.action["words"]) == 2 for rec in doubles)
