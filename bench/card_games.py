@@ -40,7 +40,10 @@ def run() -> list[dict]:
     lx = lexicon.load()
     options = WordchainOptions()
     games = [WordchainGame(["a", "b", "c", "d"], seed=seed, options=options, lexicon=lx) for seed in range(HANDS)]
-    best_wall, best_cpu, by_wild, hint_wall = [], [], {}, []
+    best_wall: list[float] = []
+    best_cpu: list[float] = []
+    hint_wall: list[float] = []
+    by_wild: dict[int, list[float]] = {}
     for g in games:
         hand = g.hands[g.current].cards
         best_words(hand, g.link, lx, options, top=1)  # warm-up (first use builds the DAWG depth table)
