@@ -117,7 +117,21 @@ def word_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, le
             else:
                 choices.append(by_letter[text[i]])
         tried = 0
-        for combo in itertools.product(*choices):
+        combos: Any = itertools.product(*choices)
+        if not rule.combinations_count:
+            # only letters count: the highest cards of each letter are the best choice, in any order
+            ranked = {ch: sorted(cs, key=lambda c: -c.points) for ch, cs in by_letter.items()}
+            taken: dict[str, int] = {}
+            pick: list[Card | None] = []
+            for i, (pool_index, _k) in enumerate(path):
+                if pool_index < 0:
+                    pick.append(None)
+                else:
+                    n = taken.get(text[i], 0)
+                    taken[text[i]] = n + 1
+                    pick.append(ranked[text[i]][n])
+            combos = [tuple(pick)]
+        for combo in combos:
             ids = [c.id for c in combo if c is not None]
             if len(set(ids)) != len(ids):
                 continue
