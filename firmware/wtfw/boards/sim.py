@@ -5,14 +5,21 @@ buttons and feedback, the serial line on stdin/stdout and a control channel on a
         --panel PBMFILE [--grid 15x15] [--seats 4] [--seat-cells 24] [--buttons 4] [--display 296x128]
 """
 
+import os
 import select
+import socket
+import struct
+
+from micropython import const
 
 from ..board import Board, cell_count
-from ..sim.control import Control
+from ..sim.control import MAX_CLIENTS, Control
 from ..sim.devices import SimButtons, SimFeedback, debug
 from ..sim.panel import SimPanel
-from ..sim.world import SimReader, World
+from ..sim.world import SimReader, World, parse_number, parse_uid
 from ..stdio import StdioTransport
+
+_SUN_PATH = const(108)  # sizeof(sockaddr_un.sun_path) on Linux
 
 USAGE = ("usage: main.py --board sim --control SOCKPATH --world WORLDFILE --panel PBMFILE"
          " [--grid WxH] [--seats N] [--seat-cells N] [--buttons N] [--display WxH]")
@@ -89,7 +96,7 @@ def build(argv):
     if ncells > 0xFFFF:
         raise UsageError("%d cells; the protocol numbers at most 65535" % ncells)
     world = World(ncells, o["world"])
-    warning = world.load()
+    warning = load_world(world)
     if warning:
         debug("warning: " + warning)
     transport = StdioTransport()
@@ -99,7 +106,69 @@ def build(argv):
     panel = SimPanel(o["display"][0], o["display"][1], o["panel"])
     buttons = SimButtons(o["seats"], o["buttons"])
     feedback = SimFeedback()
-    control = Control(o["control"], world, reader, buttons, panel, feedback, wake=poller)
+    control = Control(listen(o["control"]), world, reader, buttons, panel, feedback, wake=poller)
     # Nothing the board keeps refers to this module's globals, so main.py can drop its code.
     return Board("sim", geometry, reader, panel, buttons, feedback, transport, services=(control,),
                  wait=poller.poll, debug=debug)
+
+
+def load_world(world):
+    """Read ``world``'s file (wtfw.sim.world) if there is one. Returns None, or a warning for a
+    person: a file that does not parse is set aside as PATH.corrupt and the table starts empty.
+    Here rather than in World because only the boot reads the file: main.py then drops this
+    module's code from the heap."""
+    try:
+        f = open(world.path)
+    except OSError:
+        return None  # no file yet: an empty table
+    problem = None
+    with f:
+        lineno = 0
+        for line in f:
+            lineno += 1
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            parts = line.split()
+            try:
+                if len(parts) != 2:
+                    raise ValueError("expected 'CELL UIDHEX', found %r" % line)
+                world._put(parse_number(parts[0], "cell", world.ncells), parse_uid(parts[1]))
+            except ValueError as e:
+                problem = "line %d: %s" % (lineno, e)
+                break
+    if problem is None:
+        return None
+    for i in range(len(world.slots)):
+        world.slots[i] = 0
+    bad = world.path + ".corrupt"
+    try:
+        os.rename(world.path, bad)
+        kept = "the file was moved to %s" % bad
+    except OSError as e:
+        kept = "it could not be moved aside (%s)" % e
+    return ("world file %s is not a valid world (%s); starting with an empty table; %s"
+            % (world.path, problem, kept))
+
+
+def listen(path):
+    """A non-blocking Unix stream socket listening at ``path`` (the control channel's)."""
+    # MicroPython's socket.bind takes the raw sockaddr: sockaddr_un is (sa_family, sun_path[108]).
+    p = path.encode()
+    if len(p) >= _SUN_PATH:
+        raise ValueError("control socket path %r is %d bytes long; Unix sockets allow at most %d"
+                         % (path, len(p), _SUN_PATH - 1))
+    try:
+        os.remove(path)  # a stale socket left by an earlier run
+    except OSError:
+        pass
+    af_unix = socket.AF_UNIX  # type: ignore[attr-defined]  # unix port only; the rp2 stubs lack it
+    s = socket.socket(af_unix, socket.SOCK_STREAM)
+    try:
+        s.bind(struct.pack("H%ds" % _SUN_PATH, af_unix, p))
+        s.listen(MAX_CLIENTS)
+    except OSError as e:
+        s.close()
+        raise OSError("cannot listen on the control socket %s (%s)" % (path, e)) from None
+    s.setblocking(False)
+    return s

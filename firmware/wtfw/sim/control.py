@@ -6,8 +6,6 @@ the commands; firmware/README.md documents them.
 """
 
 import select
-import socket
-import struct
 
 from micropython import const
 
@@ -17,7 +15,6 @@ from .world import hex_uid, parse_number, parse_uid
 MAX_LINE = const(200)
 MAX_CLIENTS = const(8)
 MAX_FAULT_READS = const(10000)
-_SUN_PATH = const(108)  # sizeof(sockaddr_un.sun_path) on Linux
 
 # Every command with its arguments, and the help text. One string each: in MicroPython every
 # string constant is an object of its own in the heap, and a table of them costs kilobytes.
@@ -36,11 +33,12 @@ _HELP = (
 
 
 class Control:
-    """The control channel: serves command lines on a Unix stream socket at ``path`` and executes
-    them against the sim's parts (``execute(line, now_ms) -> reply``). ``wake``: a select.poll that
-    the main loop waits on; the server registers its sockets there so a command wakes the loop."""
+    """The control channel: serves command lines on ``sock`` (a listening, non-blocking Unix stream
+    socket: wtfw.boards.sim.listen) and executes them against the sim's parts
+    (``execute(line, now_ms) -> reply``). ``wake``: a select.poll that the main loop waits on; the
+    server registers its sockets there so a command wakes the loop."""
 
-    def __init__(self, path, world, reader, buttons, panel, feedback, wake=None):
+    def __init__(self, sock, world, reader, buttons, panel, feedback, wake=None):
         self.world = world
         self.reader = reader
         self.buttons = buttons
@@ -48,7 +46,7 @@ class Control:
         self.feedback = feedback
         self.app = None  # set by attach(); gives the stats
         self._wake = wake
-        self._sock = _listen(path)
+        self._sock = sock
         self._poll = select.poll()
         self._clients = {}  # socket -> [partly received line, in an overlong line]
         self._rbuf = bytearray(256)
@@ -257,27 +255,3 @@ def _send(c, text):
         return c.write(data) == len(data)
     except OSError:
         return False
-
-
-def _listen(path):
-    # MicroPython's socket.bind takes the raw sockaddr: sockaddr_un is (sa_family, sun_path[108]).
-    p = path.encode()
-    if len(p) >= _SUN_PATH:
-        raise ValueError("control socket path %r is %d bytes long; Unix sockets allow at most %d"
-                         % (path, len(p), _SUN_PATH - 1))
-    import os
-
-    try:
-        os.remove(path)  # a stale socket left by an earlier run
-    except OSError:
-        pass
-    af_unix = socket.AF_UNIX  # type: ignore[attr-defined]  # unix port only; the rp2 stubs lack it
-    s = socket.socket(af_unix, socket.SOCK_STREAM)
-    try:
-        s.bind(struct.pack("H%ds" % _SUN_PATH, af_unix, p))
-        s.listen(MAX_CLIENTS)
-    except OSError as e:
-        s.close()
-        raise OSError("cannot listen on the control socket %s (%s)" % (path, e)) from None
-    s.setblocking(False)
-    return s

@@ -1,7 +1,7 @@
 """The simulated table's physical world: which tag lies on which cell, and the reader that sees it.
 
 The world models physical pieces, so it outlives the firmware process: it is loaded from a file
-at boot and rewritten (atomically: temporary file, then rename) on every change. A restarted
+at boot (by wtfw.boards.sim.load_world, boot-only code) and rewritten (atomically: temporary file, then rename) on every change. A restarted
 firmware finds the tiles where they were.
 
 World file: text, one occupied cell per line, ``CELL UIDHEX``; lines starting with # are comments.
@@ -106,41 +106,6 @@ class World:
                     f.write("%d %s\n" % (cell, hex_uid(s[off + 1:off + 1 + s[off]])))
         os.rename(tmp, self.path)
 
-    def load(self):
-        """Read the world file if there is one. Returns None, or a warning for a person: a file
-        that does not parse is set aside as PATH.corrupt and the table starts empty."""
-        try:
-            f = open(self.path)
-        except OSError:
-            return None  # no file yet: an empty table
-        problem = None
-        with f:
-            lineno = 0
-            for line in f:
-                lineno += 1
-                line = line.strip()
-                if not line or line.startswith("#"):
-                    continue
-                parts = line.split()
-                try:
-                    if len(parts) != 2:
-                        raise ValueError("expected 'CELL UIDHEX', found %r" % line)
-                    self._put(parse_number(parts[0], "cell", self.ncells), parse_uid(parts[1]))
-                except ValueError as e:
-                    problem = "line %d: %s" % (lineno, e)
-                    break
-        if problem is None:
-            return None
-        for i in range(len(self.slots)):
-            self.slots[i] = 0
-        bad = self.path + ".corrupt"
-        try:
-            os.rename(self.path, bad)
-            kept = "the file was moved to %s" % bad
-        except OSError as e:
-            kept = "it could not be moved aside (%s)" % e
-        return ("world file %s is not a valid world (%s); starting with an empty table; %s"
-                % (self.path, problem, kept))
 
 
 class SimReader:
