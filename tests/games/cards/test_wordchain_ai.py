@@ -165,3 +165,27 @@ def test_bots_play_a_whole_game_with_two_dice(new_game: Maker) -> None:
     assert game.is_over() and game.over_reason.endswith("reached the target score of 250")
     doubles = [rec for rec in game.history if "words" in rec.action]
     assert len(doubles) >= 1 and all(len(rec.action["words"]) == 2 for rec in doubles)
+
+
+@pytest.mark.parametrize("options", [
+    {"one_deck": True},
+    {"dice": 1, "link_anywhere": False},
+    {"check_words": "challenge", "scoring": "simple"},
+    {"discards_into_decks": True, "target_score": 200},
+    {"reshuffle_discards": True, "target_score": 150},
+])
+def test_every_card_stays_on_the_table_and_the_game_replays(new_game: Maker, enable: lexicon.Lexicon,
+                                                            options: dict) -> None:
+    game = new_game(players=3, seed=13, **{"target_score": 120, **options})
+    rng = Random(5)
+    for _ in range(300):
+        if game.is_over():
+            break
+        seat = game.pending.player if game.pending else game.current
+        game.apply(bot_action(game, ("beginner", "club", "club")[seat], rng))
+        held = [c.id for h in game.hands for c in h] + [game.link.id]
+        piles = [c.id for p in list(game.piles.values()) + list(game.discards.values()) for c in p.cards]
+        assert sorted(held + piles) == sorted(c.id for c in game.deck.cards)
+    assert game.is_over()
+    copy = WordchainGame.from_dict(game.to_dict(), enable)
+    assert copy.state() == game.state() and copy.scores == game.scores

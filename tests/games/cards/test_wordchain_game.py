@@ -3,6 +3,7 @@ the ends of the game, saving, and every bad move leaving the game as it was."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -413,6 +414,8 @@ def test_the_game_ends_when_the_agreed_time_is_up(new_game: Maker) -> None:
     with pytest.raises(GameOverError, match="the agreed time of 60 min 0 s is up"):
         game.apply({"type": "draw", "consonants": 3}, now_ms=3_601_000)
     assert game.is_over() and game.scores == [43, 0]
+    copy = WordchainGame.from_dict(json.loads(json.dumps(game.to_dict())), game.lexicon)
+    assert copy.is_over() and copy.over_reason == game.over_reason
 
 
 def test_empty_decks_are_refilled_from_the_discards_when_agreed(new_game: Maker) -> None:
