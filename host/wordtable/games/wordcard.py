@@ -431,7 +431,7 @@ class WordcardGame(Game):
         self.hands[seat].remove([card])
         self.discards.put_top([card])
         record = MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"discarded {card.face}")
-        if not self.hands[seat] and self.options.check_words == "auto":
+        if not self.hands[seat]:
             record.score = self._finish(seat)
         else:
             self._advance()

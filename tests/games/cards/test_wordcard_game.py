@@ -378,3 +378,53 @@ def test_the_solo_group_puzzle_has_a_score_to_beat_from_the_host(enable: Any) ->
         game.apply({"type": "solution", "melds": [TABLE[:6]]}, now_ms=60_001)
     with pytest.raises(InvalidMoveError, match=r"8 to 13 cards \(rule 37\)"):
         GroupOptions(cards=7)
+
+
+def test_no_opening_minimum_for_a_player_who_places_every_card_at_once(enable: Any) -> None:
+    game = new(enable, game_type="wordcard", words_within_words=False, opening="points", opening_points=200)
+    game.set_position([["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"], list(BOB)], stock=["E♠6"])
+    game.apply({"type": "take"})
+    # 23 points is far below the agreed 200, but only Z♠K is left to discard
+    game.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
+    assert len(game.hands[0]) == 1
+
+
+def test_a_game_of_two_deals_passes_the_deal_and_adds_up_the_deals(enable: Any) -> None:
+    game = staged(enable, deals=2)
+    play_script(game)
+    assert game.phase == "deal_over" and game.scores == [70, 0]
+    with pytest.raises(IllegalMoveError, match="the deal is over: start the next deal"):
+        game.apply({"type": "take"})
+    game.apply({"type": "next_deal"})
+    assert game.deal_number == 2 and game.dealer == 1 and game.current == 1
+    assert [len(h) for h in game.hands] == [8, 8] and not game.melds and game.scores == [70, 0]
+
+
+def test_a_used_up_deck_is_made_again_from_the_face_up_cards_but_the_top_one(enable: Any) -> None:
+    game = staged(enable)
+    game.stock.cards = []
+    game.discards.cards = [c for c in game.deck.cards if c.face in ("K♣11", "W♦11", "H♣11")]
+    top = game.discards.cards[-1]
+    game.apply({"type": "take"})
+    assert game.discards.cards == [top] and len(game.stock) == 1 and len(game.hands[0]) == 9
+    game.stock.cards = []
+    game.apply({"type": "discard", "card": "N♥1"})
+    game.discards.cards = game.discards.cards[-1:]
+    game.apply({"type": "take", "player": 1})
+    assert game.is_over() and game.deal_results[0]["out"] is None
+    assert game.over_reason == "the deck is used up and cannot be refilled"
+
+
+def test_with_challenges_a_player_out_of_cards_ends_the_turn_with_done(enable: Any) -> None:
+    game = new(enable, check_words="challenge", words_within_words=False, game_type="wordplay")
+    game.set_position([["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"], list(BOB)], stock=["E♠6"])
+    game.apply({"type": "take"})
+    with pytest.raises(IllegalMoveError, match="still holds 9 card"):
+        game.apply({"type": "done"})
+    game.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6", "Z♠K"]]})
+    assert game.phase == "play" and not game.hands[0]  # out, but open to a challenge until the turn ends
+    game.apply({"type": "challenge", "players": [1]})  # ATEZ: no word
+    assert len(game.hands[0]) == 9 and game.lost_turns == [1, 0]
+    game.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
+    game.apply({"type": "discard", "card": "Z♠K"})
+    assert game.is_over() and game.deal_results[0]["out"] == 0

@@ -269,3 +269,17 @@ def test_a_search_that_covers_everything_finds_the_best_and_beats_the_beginner(e
     assert weak.best is not None and weak.best.value <= best.best.value
     with pytest.raises(ValueError, match="strength must be one of beginner, club, strongest"):
         best_snake(hand, centre, enable, strength="grandmaster")
+
+
+def test_of_two_stops_the_earlier_one_counts_even_when_it_arrives_later(enable: Any) -> None:
+    game = WordsnakeGame(["Ann", "Bob"], seed=2, lexicon=enable)
+    game.set_position([list(ANN), cards(*"CATSNAKENJOYS")], list(CENTRE))
+    game.apply({"type": "go"}, now_ms=0)
+    game.apply({"type": "snake", "player": 0, "cards": ANN}, now_ms=1_000)
+    game.apply({"type": "snake", "player": 1, "cards": cards(*"CATSNAKENJOYS")}, now_ms=1_500)
+    game.apply({"type": "stop", "player": 0}, now_ms=2_000)
+    game.apply({"type": "stop", "player": 1}, now_ms=1_900)
+    assert game.state()["stop"] == {"player": 1, "now_ms": 1_900}
+    game.apply({"type": "accept"}, now_ms=2_500)
+    assert game.end_reason == "Bob called Stop!"
+    assert [s.total for s in game.sheets] == [31, 9 + 11 + 18]
