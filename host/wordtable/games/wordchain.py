@@ -359,10 +359,7 @@ class WordchainGame(Game):
         """Check and apply one action (see the module docstring)."""
         if self.phase == "over":
             raise GameOverError(f"the game is over ({self.over_reason})")
-        if self._time_up(now_ms):
-            limit = self.options.time_limit_ms or 0
-            self._end(f"the agreed time of {limit // 60000} min {limit // 1000 % 60} s is up")
-            self.log.append(({"type": "time"}, now_ms))
+        if self.check_time(now_ms):
             raise GameOverError(f"the game is over ({self.over_reason})")
         kind = action.get("type")
         handler = {"word": self._word, "draw": self._draw, "five_cards": self._five_cards,
@@ -375,10 +372,11 @@ class WordchainGame(Game):
         self.history.append(record)
         return record
 
-    def check_time(self, now_ms: int) -> bool:
+    def check_time(self, now_ms: int | None) -> bool:
         """End the game if the agreed time is up; True when the game is (now) over."""
         if self.phase != "over" and self._time_up(now_ms):
-            self._end("the agreed time is up")
+            limit = self.options.time_limit_ms or 0
+            self._end(f"the agreed time of {limit // 60000} min {limit // 1000 % 60} s is up")
             self.log.append(({"type": "time"}, now_ms))
         return self.phase == "over"
 
