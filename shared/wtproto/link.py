@@ -60,7 +60,9 @@ class Link:
         """
         pending = []
         if keep_pending:
-            pending = [(e[1], e[2]) for e in self._unacked] + self._queue
+            for e in self._unacked:
+                pending.append((e[1], e[2]))
+            pending += self._queue
         self._unacked = []
         self._queue = pending
         self._out = []

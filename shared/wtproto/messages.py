@@ -186,11 +186,14 @@ def unpack_log(p):
     """(level, code, text). Text that is not UTF-8 (a torn multi-byte character) is replaced."""
     if len(p) < 2:
         raise ValueError("LOG payload too short")
-    raw = bytes(p[2:])
+    raw = bytearray(p[2:])
     try:
         text = raw.decode()
     except UnicodeError:
-        text = "".join([chr(b) if b < 128 else "?" for b in raw])
+        for i in range(len(raw)):
+            if raw[i] > 127:
+                raw[i] = 63  # "?"
+        text = raw.decode()
     return p[0], p[1], text
 
 

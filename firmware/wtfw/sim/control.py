@@ -79,8 +79,12 @@ class Control:
                 if isinstance(reply, str):
                     return "ok" if not reply else "ok " + reply
                 return reply
-        return "error: unknown command %r; commands: %s" % (
-            words[0], ", ".join([u.split()[0] for u in COMMANDS.split(";")]))
+        # The command names, without their arguments (no comprehension: each is a function in
+        # MicroPython, with heap of its own).
+        names = ""
+        for w in COMMANDS.split(";"):
+            names += ", " + w.split()[0] if names else w.split()[0]
+        return "error: unknown command %r; commands: %s" % (words[0], names)
 
     def _run(self, cmd, a, now):
         # One method for all commands: in MicroPython every function costs heap of its own.
@@ -102,14 +106,17 @@ class Control:
             return "refreshes=%d full=%d partial=%d path=%s" % (p.refreshes, p.full, p.partial, p.path)
         if cmd == "feedback":
             f = self.feedback
-            led = ",".join([str(v) for v in f.last_led]) if f.last_led else "-"
-            beep = ",".join([str(v) for v in f.last_beep]) if f.last_beep else "-"
+            led = "%d,%d,%d,%d,%d,%d" % f.last_led if f.last_led else "-"
+            beep = "%d,%d,%d" % f.last_beep if f.last_beep else "-"
             return "leds=%d beeps=%d led=%s beep=%s" % (f.leds, f.beeps, led, beep)
         if cmd == "stats":
             items = self.app.stats(now) if self.app is not None else []
             items.append(("reads", self.reader.reads))
             items.append(("world_changes", w.changes))
-            return " ".join(["%s=%s" % kv for kv in items])
+            out = ""
+            for kv in items:
+                out += " %s=%s" % kv
+            return out[1:]
         if cmd == "help":
             return _HELP
         cell = parse_number(a[0], "cell", w.ncells)  # place, lift, misread, flicker
