@@ -27,7 +27,7 @@ BASE = CODE = HOST = BOOT = 0
 now = peak = host_seq = board_seq = 0
 peak_phase = ""
 phase = "boot"
-counts = {}
+counts = {1: 0, 3: 0, 4: 0, 5: 0, 0x10: 0, 0x13: 0}  # frames the host got, by type (sized now)
 board = app = deframer = line = None
 main = wtfw = App = m = Deframer = encode_frame = hostcodec = None  # bound by the imports below
 
@@ -162,7 +162,9 @@ app = App(board, 0, 0x4242)
 gc.threshold(-1)
 gc.collect()
 BOOT = gc.mem_alloc() - BASE
-deframer = Deframer()  # the host's
+deframer = Deframer()  # the host's: counted with the script
+gc.collect()
+BASE = gc.mem_alloc() - BOOT
 
 
 step(4)
