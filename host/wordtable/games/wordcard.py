@@ -12,6 +12,8 @@ Actions are plain dicts; ``player`` (the seat acting) may be given and must be t
     the whole row as it then lies, the cards already there as ``#id`` or their code), and swap a played
     wild card for the real card (rule 3). ``from_discard`` takes that many face-up cards instead of the
     turn's card from the deck; the deepest one must be played in this very play (rules 11 and 21).
+    With rule 17 agreed, ``"crosses": [{"meld": 0, "cells": ["O♣1", "A♥6", "T♣6"]}]`` lays a row across
+    row 0 through one of its cards.
 ``{"type": "discard", "card": "K♠3"}``
     End the turn by laying one card face up.
 ``{"type": "done"}``
@@ -75,7 +77,7 @@ DEAL_TYPES = tuple(TYPE_RULES)
 GAME_TYPES = (*DEAL_TYPES, "wild")
 """``game_type`` values of :class:`WordcardOptions`; the GROUP GAME is :class:`WordcardGroupGame`."""
 WILD_CHOICES = ("opening", "opening_cards", "opening_points", "wild_points", "words_within_words",
-                "inner_word_min_length", "tag_on_others", "discard_pickup", "bonuses")
+                "inner_word_min_length", "tag_on_others", "cross_rows", "discard_pickup", "bonuses")
 """Options the dealer of a WILD GAME deal may set with the type (rule 34)."""
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -109,6 +111,8 @@ class WordcardOptions(GameOptions):
     inner_word_min_length: int = 2
     tag_on_others: bool = True
     """Tag on to any player's rows (False: only to one's own)."""
+    cross_rows: bool = False
+    """Rule 17's option: lay a row across a row on the table, through one of its cards."""
     discard_pickup: bool = False
     """Rule 21: take any face-up card with all the cards on it (most points only)."""
     check_words: str = "auto"
@@ -185,6 +189,7 @@ class Prepared:
     swaps: list[tuple[int, int, Card]]
     scores: list[tuple[str, MeldScore]]
     words: list[str] = field(default_factory=list)
+    crosses: list[list[PlacedCard]] = field(default_factory=list)
 
 
 class WordcardGame(Game):
@@ -475,22 +480,26 @@ class WordcardGame(Game):
         hand.remove(prepared.used)
         lines: list[ScoreLine] = []
         least = self.options.formula == "least"
-        for cards in prepared.new_melds:
-            self.melds.append(Meld(self.next_meld, seat, cards))
-            self.next_meld += 1
+        made: dict[str, Meld] = {}
+        for kind, rows in (("new", prepared.new_melds), ("cross", prepared.crosses)):
+            for i, cards in enumerate(rows):
+                made[f"{kind}:{i}"] = Meld(self.next_meld, seat, cards)
+                self.melds.append(made[f"{kind}:{i}"])
+                self.next_meld += 1
         by_id = {m.id: m for m in self.melds}
         for meld_id, row, _new in prepared.tag_ons:
             by_id[meld_id].cards = row
         for meld_id, cell, real in prepared.swaps:
             meld = by_id[meld_id]
             wild = meld.cards[cell].card
-            meld.cards[cell] = PlacedCard.of(real)
+            for other in self.melds:  # a wild card a row crosses lies in both rows
+                other.cards = [PlacedCard.of(real) if p.card.id == wild.id else p for p in other.cards]
             hand.add([wild])
             record_undo.freed.append(wild)
             lines.append(ScoreLine(f"wild card in row {meld_id} replaced by {real.face}", 0, "the wild card goes to the hand (rule 3)"))
         total = 0
         for where, ms in prepared.scores:
-            meld = by_id[int(where.split(":")[1])] if where.startswith("tag:") else self.melds[-len(prepared.new_melds) + int(where.split(":")[1])]
+            meld = by_id[int(where.split(":")[1])] if where.startswith("tag:") else made[where]
             for ln in ms.lines:
                 if least:
                     lines.append(ScoreLine(ln.label, 0, (ln.detail + "; " if ln.detail else "") + "playing for the least: laydowns score nothing"))
@@ -503,7 +512,7 @@ class WordcardGame(Game):
                 total += pts
             meld.long_word = meld.long_word or ms.long_word
             meld.long_combination = meld.long_combination or ms.long_combination
-        if self.deposit_turn[seat] is None and (prepared.new_melds or prepared.tag_ons):
+        if self.deposit_turn[seat] is None and (prepared.new_melds or prepared.tag_ons or prepared.crosses):
             self.deposit_turn[seat] = self.turn_number
         self.deal_points[seat] += total
         self.deal_lines[seat].extend(lines)
@@ -522,6 +531,15 @@ class WordcardGame(Game):
         if face.wild:
             return placed.card.wild
         return face.matches(placed.card)
+
+    def _names_meld_card(self, token: str, meld: Meld) -> bool:
+        face = parse_face(token)
+        if face.card_id is not None:
+            return any(p.card.id == face.card_id for p in meld.cards)
+        return not face.wild and any(face.matches(p.card) for p in meld.cards)
+
+    def _meld_card(self, token: str, meld: Meld) -> PlacedCard:
+        return next(p for p in meld.cards if self._names_meld_card(token, Meld(-1, -1, [p])))
 
     def _split_tag_on(self, meld: Meld, cells: list[str]) -> tuple[list[str], list[str]]:
         m = len(meld.cards)
@@ -565,9 +583,12 @@ class WordcardGame(Game):
         melds_in = action.get("melds", [])
         tags_in = action.get("tag_ons", [])
         swaps_in = action.get("replace_wilds", [])
-        if not isinstance(melds_in, list) or not isinstance(tags_in, list) or not isinstance(swaps_in, list):
-            raise InvalidMoveError("melds, tag_ons and replace_wilds are lists")
-        if not (melds_in or tags_in or swaps_in):
+        crosses_in = action.get("crosses", [])
+        if not all(isinstance(x, list) for x in (melds_in, tags_in, swaps_in, crosses_in)):
+            raise InvalidMoveError("melds, tag_ons, crosses and replace_wilds are lists")
+        if crosses_in and not o.cross_rows:
+            raise IllegalMoveError("rows across rows (rule 17) are not played in this game (house rule)")
+        if not (melds_in or tags_in or swaps_in or crosses_in):
             raise InvalidMoveError("a play lays down, tags on or replaces at least one card")
         holding = list(self.hands[seat].cards) + taken
         # every card named from the hand, in one go: a card named twice anywhere is caught
@@ -593,6 +614,22 @@ class WordcardGame(Game):
             front, back = self._split_tag_on(meld, [str(t) for t in tag["cells"]])
             tag_parts.append((meld, front, back))
             tokens.extend(front + back)
+        cross_parts: list[tuple[list[str], int, PlacedCard]] = []
+        for cross in crosses_in:
+            if not isinstance(cross, dict) or "meld" not in cross or "cells" not in cross:
+                raise InvalidMoveError("a row across is {\"meld\": row number, \"cells\": [the new row, one cell the row's card]}")
+            meld = by_id.get(cross["meld"])
+            if meld is None:
+                raise IllegalMoveError(f"there is no row {cross['meld']!r} on the table (rows: {sorted(by_id)})")
+            cells = [str(t) for t in cross["cells"]]
+            through = [i for i, t in enumerate(cells) if self._names_meld_card(t, meld)]
+            if len(through) != 1:
+                raise IllegalMoveError(f"a row across row {meld.id} goes through exactly one of its cards, not {len(through)}")
+            shared = self._meld_card(cells[through[0]], meld)
+            if sum(1 for m in self.melds for p in m.cards if p.card.id == shared.card.id) > 1:
+                raise IllegalMoveError(f"{shared.face} already lies in two rows: no third row through it")
+            cross_parts.append((cells[:through[0]] + cells[through[0] + 1:], through[0], shared))
+            tokens.extend(cells[:through[0]] + cells[through[0] + 1:])
         swap_parts: list[tuple[Meld, str]] = []
         for sw in swaps_in:
             if not isinstance(sw, dict) or "meld" not in sw or "card" not in sw:
@@ -636,6 +673,16 @@ class WordcardGame(Game):
             scores.append((f"tag:{meld.id}", ms))
             if rule.must_word:
                 words.append(ms.text)
+        crosses: list[list[PlacedCard]] = []
+        for i, (own, at, shared) in enumerate(cross_parts):
+            placed = [self._placed(cards[k + j], faces[k + j]) for j in range(len(own))]
+            k += len(own)
+            row = self._complete(placed[:at] + [shared] + placed[at:])
+            ms = score_meld(row, rule, o, self.lexicon.is_word, check_words=check)
+            crosses.append(row)
+            scores.append((f"cross:{i}", ms))
+            if rule.must_word or ms.is_word:
+                words.append(ms.text)
         swaps: list[tuple[int, int, Card]] = []
         for meld, _tok in swap_parts:
             real = cards[k]
@@ -658,7 +705,7 @@ class WordcardGame(Game):
                     raise IllegalMoveError(f"to open, lay down at least {o.opening_cards} cards at once, not {laid} (rule 14)")
                 if o.opening == "points" and value < o.opening_points:
                     raise IllegalMoveError(f"to open, lay down at least {o.opening_points} points at once, not {value} (rule 14)")
-        return Prepared(taken, used, new_melds, tag_ons, swaps, scores, words)
+        return Prepared(taken, used, new_melds, tag_ons, swaps, scores, words, crosses)
 
     def _wild_cell(self, meld: Meld, real: Card, rule: TypeRule, taken: list[tuple[int, int, Card]]) -> int:
         """The cell of a wild card in ``meld`` that ``real`` is the real card for: the same letter where

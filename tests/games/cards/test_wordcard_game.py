@@ -428,3 +428,27 @@ def test_with_challenges_a_player_out_of_cards_ends_the_turn_with_done(enable: A
     game.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
     game.apply({"type": "discard", "card": "Z♠K"})
     assert game.is_over() and game.deal_results[0]["out"] == 0
+
+
+def test_with_rule_17_a_row_may_cross_a_row_through_one_of_its_cards(enable: Any) -> None:
+    game = staged(enable, cross_rows=True)
+    game.apply({"type": "take"})
+    game.apply({"type": "play", "melds": [BREAD]})
+    game.apply({"type": "discard", "card": "N♥1"})
+    game.apply({"type": "play", "player": 1, "from_discard": 1, "melds": [PLANET]})
+    game.apply({"type": "discard", "player": 1, "card": "H♦7"})
+    game.apply({"type": "take"})
+    before = frozen(game)
+    with pytest.raises(IllegalMoveError, match="goes through exactly one of its cards, not 0"):
+        game.apply({"type": "play", "crosses": [{"meld": 0, "cells": ["O♣1", "T♣6"]}]})
+    assert frozen(game) == before
+    # OAT down through the A of BREAD: the A counts again (the same letter in two words, rule 24)
+    rec = game.apply({"type": "play", "crosses": [{"meld": 0, "cells": ["O♣1", "A♥6", "T♣6"]}]})
+    assert rec.score.total == 1 + 6 + 6
+    assert game.melds[2].to_dict()["text"] == "OAT" and game.melds[0].to_dict()["text"] == "BREAD"
+    with pytest.raises(IllegalMoveError, match="A♥6 already lies in two rows"):
+        game.apply({"type": "play", "crosses": [{"meld": 2, "cells": ["A♥6", "S♣1"]}]})
+    plain = staged(enable)
+    plain.apply({"type": "take"})
+    with pytest.raises(IllegalMoveError, match=r"rows across rows \(rule 17\) are not played"):
+        plain.apply({"type": "play", "crosses": [{"meld": 0, "cells": ["O♣1", "A♥6"]}]})
