@@ -16,35 +16,24 @@ gc.threshold(4096)
 import sys  # noqa: E402
 import time  # noqa: E402
 
+from micropython import const  # noqa: E402
 from wtfw.app import App  # noqa: E402
 
-IDLE_WAIT_MS = 5  # longest wait for input when there is nothing to do
-FAULT_PAUSE_MS = 100  # after an exception, so a lasting fault does not spin the CPU
+_IDLE_WAIT_MS = const(5)  # longest wait for input when there is nothing to do
+_FAULT_PAUSE_MS = const(100)  # after an exception, so a lasting fault does not spin the CPU
 
 
 def build_board(argv):
     """The board of this platform, built from ``argv`` (the sim's options; a board has none)."""
-    if sys.platform == "linux":
-        from wtfw.boards import sim
+    from wtfw import boards
 
-        try:
-            board = sim.build(argv)
-        except (sim.UsageError, ValueError, OSError) as e:
-            sys.stderr.write("main.py: error: %s\n%s\n" % (e, sim.USAGE))
-            sys.exit(2)
-        name = "sim"
-    else:
-        try:
-            from wtfw.boards import pico  # type: ignore[attr-defined]  # written with the drivers
-        except ImportError as e:
-            sys.stderr.write("no board configuration for platform %s (%s)\n" % (sys.platform, e))
-            sys.exit(1)
-        board = pico.build()
-        name = "pico"
-    # The configuration runs once: forget its module so that its code leaves the heap (what the
+    board = boards.build(argv)
+    # The configuration runs once: forget its modules so that their code leaves the heap (what the
     # board built stays; a function it handed over would keep its module's globals alive).
-    del sys.modules["wtfw.boards." + name]
-    delattr(sys.modules["wtfw.boards"], name)
+    for name in list(sys.modules):
+        if name.startswith("wtfw.boards"):
+            del sys.modules[name]
+    delattr(sys.modules["wtfw"], "boards")
     return board
 
 
@@ -55,10 +44,10 @@ def run(board, app):
         try:
             while not transport.closed and not app.repl_requested:
                 if not app.step(time.ticks_ms()):
-                    board.wait(IDLE_WAIT_MS)
+                    board.wait(_IDLE_WAIT_MS)
         except Exception as e:  # the board must outlive any bug: report and go on
             app.report_exception(e, time.ticks_ms())
-            board.wait(FAULT_PAUSE_MS)
+            board.wait(_FAULT_PAUSE_MS)
     if transport.closed:
         board.debug("the serial line was closed; stopping")
 
