@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Sequence
 
 from wordtable import lexicon
 from wordtable.ai.wordcard import best_group_solution, best_laydown
@@ -19,7 +20,7 @@ BUDGET_S = 2.0
 LAYDOWN_DEALS = 15
 
 
-def _median(values: list[float]) -> float:
+def _median(values: Sequence[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
@@ -46,9 +47,9 @@ def run() -> list[dict]:
     ]
     lay_times, lay_points = [], []
     for seed in range(LAYDOWN_DEALS):
-        game = WordcardGame(["a", "b"], seed=seed, options=WordcardOptions(dealer=0), lexicon=lex)
+        deal = WordcardGame(["a", "b"], seed=seed, options=WordcardOptions(dealer=0), lexicon=lex)
         t = time.perf_counter()
-        lay = best_laydown(game, 0, strength="club")
+        lay = best_laydown(deal, 0, strength="club")
         lay_times.append(time.perf_counter() - t)
         lay_points.append(lay.points)
     rows.append({"benchmark": "WORDCARD best laydown, 13-card hand, club (WORDPLAY)", "value": _median(lay_times) * 1000,

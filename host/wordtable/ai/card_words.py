@@ -73,7 +73,8 @@ class CardWordFinder:
         def sources(k: bytes) -> list[int]:
             out = []
             for i, c in enumerate(counts):
-                if c.get(k, 0) > 0 and (caps[i] is None or taken[i] < caps[i]):
+                cap = caps[i]
+                if c.get(k, 0) > 0 and (cap is None or taken[i] < cap):
                     out.append(i)
                     if prefer_first_pool:
                         break

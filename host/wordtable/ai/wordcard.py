@@ -110,12 +110,12 @@ def word_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, le
             continue
         seen.add(text)
         best: Row | None = None
-        choices = []
+        choices: list[list[Card | None]] = []
         for i, (pool_index, _k) in enumerate(path):
             if pool_index < 0:
                 choices.append([None])
             else:
-                choices.append(by_letter[text[i]])
+                choices.append(list(by_letter[text[i]]))
         tried = 0
         combos: Any = itertools.product(*choices)
         if not rule.combinations_count:

@@ -119,12 +119,12 @@ def best_snake(hand: Sequence[Card], centre: Sequence[Card | None], lexicon: Any
         k = finder.key(c.letters)
         if k is not None:
             by_key[HAND].setdefault(k, []).append((c.points + hand_penalty(c, o), c, None))
-    for slot, c in enumerate(centre):
-        if c is None:
+    for slot, spot in enumerate(centre):
+        if spot is None:
             continue
-        k = finder.key(c.letters)
+        k = finder.key(spot.letters)
         if k is not None:
-            by_key[CENTRE].setdefault(k, []).append((c.points, c, slot))
+            by_key[CENTRE].setdefault(k, []).append((spot.points, spot, slot))
     for pool in by_key:
         for lst in pool.values():
             lst.sort(key=lambda t: -t[0])

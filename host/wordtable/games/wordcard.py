@@ -796,7 +796,8 @@ class WordcardGame(Game):
         lines: list[ScoreLine] = []
         if self.options.bonuses:
             least = self.options.formula == "least"
-            if self.deposit_turn[seat] is not None and self.deposit_turn[seat] < self.turn_number:
+            first = self.deposit_turn[seat]
+            if first is not None and first < self.turn_number:
                 ln = ScoreLine("bonus: out after an earlier laydown", self.options.finish_bonus, "rule 42")
             else:
                 ln = ScoreLine("bonus: out with all cards in one turn", self.options.immediate_bonus, "rule 43")
