@@ -11,15 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.drivers.mpyharness import collect_mp_tests, compile_firmware, compile_standins, run_test
-
-
-@pytest.fixture(scope="session")
-def compiled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ...]:
-    """The stand-ins and tests, and the firmware as deployed to a board, compiled."""
-    standins = compile_standins(tmp_path_factory.mktemp("driver-standins"))
-    firmware = compile_firmware(tmp_path_factory.mktemp("firmware"))
-    return standins, firmware, firmware / "lib"
+from tests.drivers.mpyharness import collect_mp_tests, run_test
 
 
 @pytest.mark.parametrize(("module", "func"), collect_mp_tests(), ids=lambda v: v)

@@ -22,6 +22,8 @@ class VirtualClock:
         self.pin_ns = 0  # overhead of one pin write
         self.call_ns = 0  # overhead of one SPI call (write, readinto, write_readinto)
         self.slept_ns = 0
+        self.timing = False  # True: add the real time spent in the chip models to model_us
+        self.model_us = 0
 
     def ticks_us(self):
         return (self.ns // 1000) & _MASK
@@ -82,8 +84,14 @@ class FakePin:
         v = 1 if v else 0
         if v != self.level:
             self.level = v
-            for f in self.listeners:
-                f(self, v)
+            if self.clock.timing:
+                t0 = time.ticks_us()
+                for f in self.listeners:
+                    f(self, v)
+                self.clock.model_us += time.ticks_diff(time.ticks_us(), t0)
+            else:
+                for f in self.listeners:
+                    f(self, v)
 
     def on(self):
         self.value(1)
@@ -136,19 +144,28 @@ class FakeSPI:
         return self.idle_miso if miso < 0 else miso
 
     def write(self, buf):
+        t0 = time.ticks_us() if self.clock.timing else 0
         self._charge(len(buf))
         for b in buf:
             self._xfer(b)
+        if self.clock.timing:
+            self.clock.model_us += time.ticks_diff(time.ticks_us(), t0)
 
     def readinto(self, buf, write=0):
+        t0 = time.ticks_us() if self.clock.timing else 0
         self._charge(len(buf))
         for i in range(len(buf)):
             buf[i] = self._xfer(write)
+        if self.clock.timing:
+            self.clock.model_us += time.ticks_diff(time.ticks_us(), t0)
 
     def write_readinto(self, out, into):
+        t0 = time.ticks_us() if self.clock.timing else 0
         self._charge(len(out))
         for i in range(len(out)):
             into[i] = self._xfer(out[i])
+        if self.clock.timing:
+            self.clock.model_us += time.ticks_diff(time.ticks_us(), t0)
 
     def read(self, n, write=0):
         buf = bytearray(n)
