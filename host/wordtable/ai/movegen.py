@@ -221,6 +221,7 @@ class _Search:
         self.allowed = FULL if rack.blanks else rm
         self.moves: list[Move] = []
         self.best_score = -1
+        self._prefix_cache: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]]] = {}
 
     # -- per-position tables -----------------------------------------------------------------------------
 
@@ -310,6 +311,45 @@ class _Search:
             self.moves.sort(key=lambda m: -m.score)
             return self.moves[:1]
         return self.moves
+
+    def _prefixes(self, which: int, dawg: Any, max_depth: int) -> list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]]:
+        """The rack's left parts in ``dawg``, shortest first: (length, node, letters with blank flags, rack
+        mask left, blanks left). The empty left part comes first."""
+        key = (which, max_depth)
+        hit = self._prefix_cache.get(key)
+        if hit is not None:
+            return hit
+        masks, starts, targets = dawg.masks, dawg.starts, dawg.targets
+        counts = self.counts
+        out: list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]] = [(0, 0, (), self.rack_mask, self.blanks)]
+        stack = [(0, (), self.rack_mask, self.blanks)]
+        # Breadth first, so the list comes out sorted by length.
+        for depth in range(1, max_depth + 1):
+            nxt = []
+            for node, pre, rm, blanks in stack:
+                used = [0] * 32
+                for code, blank in pre:
+                    if not blank:
+                        used[code] += 1
+                mn = masks[node]
+                cand = mn if blanks else mn & rm
+                base = starts[node]
+                while cand:
+                    low = cand & -cand
+                    L = low.bit_length() - 1
+                    cand ^= low
+                    child = targets[base + (mn & (low - 1)).bit_count()]
+                    if rm & low:
+                        left = counts[L] - used[L] - 1
+                        item = (child, pre + ((L, False),), rm if left else rm ^ low, blanks)
+                        nxt.append(item)
+                    if blanks:
+                        nxt.append((child, pre + ((L, True),), rm, blanks - 1))
+            for node, pre, rm, blanks in nxt:
+                out.append((depth, node, pre, rm, blanks))
+            stack = nxt
+        self._prefix_cache[key] = out
+        return out
 
     def _axis(self, axis: int, which: int, dawg: Any, anchors: list[int], is_anchor: bytearray, first: list[int],
               xmask: list[int], xbase: list[int], ncross: list[int]) -> None:
@@ -416,7 +456,8 @@ class _Search:
                 if c < 0:
                     continue
                 end = terminal[c]
-                go = more and t >= 0
+                # Recurse only where some letter could follow (the call is the costly part).
+                go = more and t >= 0 and masks[c] & xmask[t]
                 if rm & low:
                     v = value[L]
                     lv = v * lms
@@ -443,50 +484,10 @@ class _Search:
 
         self_total = self.rack_total
 
-        def left(node: int, limit: int, anchor: int, rm: int, blanks: int, pre: list[tuple[int, bool]]) -> None:
-            # Lay the left part ``pre`` on the squares just before the anchor, then extend from it.
-            k = len(pre)
-            mbase = 0
-            wmul = 1
-            s = anchor
-            for _ in range(k):
-                s = back[s]
-            for code, blank in pre:
-                if not blank:
-                    mbase += value[code] * lm[s]
-                w = wm[s]
-                if multiply:
-                    wmul *= w
-                elif w > wmul:
-                    wmul = w
-                push((s, code, blank))
-                s = fwd[s]
-            extend(node, anchor, mbase, wmul, 0, k, rm, blanks, anchor)
-            del placed[len(placed) - k:]
-            if limit == 0 or k + 1 >= self_total:
-                return
-            mn = masks[node]
-            cand = mn if blanks else mn & rm
-            base = starts[node]
-            while cand:
-                low = cand & -cand
-                L = low.bit_length() - 1
-                cand ^= low
-                child = targets[base + (mn & (low - 1)).bit_count()]
-                if rm & low:
-                    n = counts[L] - 1
-                    counts[L] = n
-                    pre.append((L, False))
-                    left(child, limit - 1, anchor, rm if n else rm ^ low, blanks, pre)
-                    pre.pop()
-                    counts[L] = n + 1
-                if blanks:
-                    pre.append((L, True))
-                    left(child, limit - 1, anchor, rm, blanks - 1, pre)
-                    pre.pop()
-
         rm0 = self.rack_mask
         blanks0 = self.blanks
+        pending: list[tuple[int, int]] = []
+        max_limit = 0
         for anchor in anchors:
             b = back[anchor]
             if b >= 0 and cell[b] >= 0:
@@ -513,7 +514,40 @@ class _Search:
                 while s >= 0 and cell[s] < 0 and not is_anchor[s] and limit < self_total - 1:
                     limit += 1
                     s = back[s]
-                left(0, limit, anchor, rm0, blanks0, [])
+                if limit > max_limit:
+                    max_limit = limit
+                pending.append((anchor, limit))
+        # Left parts: the rack's DAWG prefixes are enumerated once (by length) and laid before every anchor
+        # they fit, instead of being searched again for each anchor.
+        prefixes = self._prefixes(which, dawg, max_limit)
+        for anchor, limit in pending:
+            xa = xmask[anchor]
+            for depth, node, pre, rm, blanks in prefixes:
+                if depth > limit:
+                    break
+                if not (masks[node] & xa & (FULL if blanks else rm)):
+                    continue
+                s = anchor
+                for _ in range(depth):
+                    s = back[s]
+                mbase = 0
+                wmul = 1
+                for code, blank in pre:
+                    if not blank:
+                        mbase += value[code] * lm[s]
+                        counts[code] -= 1
+                    w = wm[s]
+                    if multiply:
+                        wmul *= w
+                    elif w > wmul:
+                        wmul = w
+                    push((s, code, blank))
+                    s = fwd[s]
+                extend(node, anchor, mbase, wmul, 0, depth, rm, blanks, anchor)
+                placed.clear()
+                for code, blank in pre:
+                    if not blank:
+                        counts[code] += 1
 
 
 def rack_of(game: Any, player: int | None = None) -> Rack:
