@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "wordtable.table.tag_commands",
     "wordtable.display.commands",
     "wordtable.store.commands",
+    "wordtable.ai.commands",
 )
 
 
