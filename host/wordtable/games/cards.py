@@ -564,3 +564,12 @@ def cards_from_ids(ids: Iterable[str], deck: dict[str, Card]) -> list[Card]:
         return [deck[i] for i in ids]
     except KeyError as e:
         raise UnknownCardError(f"saved game names card {e.args[0]!r}, which the deck does not hold") from None
+
+
+def take_cards(codes: Sequence[str], pool: list[Card], deck: DeckSpec) -> list[Card]:
+    """Take the cards that ``codes`` name out of ``pool`` (laying out a position: the cards not yet
+    placed), in order, with the errors of :func:`resolve_cards`."""
+    cards = resolve_cards([parse_face(t) for t in codes], pool, deck=deck, where="the cards not yet placed")
+    for c in cards:
+        pool.remove(c)
+    return cards

@@ -62,6 +62,7 @@ from .cards import (
     load_deck,
     parse_face,
     resolve_cards,
+    take_cards,
 )
 from .wordcard_scoring import (
     TYPE_RULES,
@@ -279,11 +280,7 @@ class WordcardGame(Game):
         pool = list(self.deck.cards)
 
         def take(codes: list[str]) -> list[Card]:
-            cards = resolve_cards([parse_face(t) for t in codes], pool, deck=self.deck,
-                                  where="the cards not yet placed")
-            for c in cards:
-                pool.remove(c)
-            return cards
+            return take_cards(codes, pool, self.deck)
 
         new_hands = [take(h) for h in hands]
         tops = take(list(reversed(stock or [])))

@@ -45,7 +45,7 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
-from .cards import Card, DeckSpec, DrawPile, Hand, deal, load_deck, parse_face, resolve_cards
+from .cards import Card, DeckSpec, DrawPile, Hand, deal, load_deck, parse_face, resolve_cards, take_cards
 
 
 @dataclass(frozen=True)
@@ -238,11 +238,7 @@ class WordsnakeGame(Game):
         pool = list(self.deck.cards)
 
         def take(codes: list[str]) -> list[Card]:
-            cards = resolve_cards([parse_face(t) for t in codes], pool, deck=self.deck,
-                                  where="the cards not yet placed")
-            for c in cards:
-                pool.remove(c)
-            return cards
+            return take_cards(codes, pool, self.deck)
 
         new_hands = [take(h) for h in hands]
         placed = take([t for t in centre if t is not None])

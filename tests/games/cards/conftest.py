@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,3 +27,19 @@ def frozen(game: WordchainGame) -> str:
     """Everything a player could see or a save would hold, to prove a rejected action changed nothing."""
     return json.dumps([game.state(), game.to_dict(), [p.score for p in game.players], game.dice,
                        sorted(game.five_used), game.passes], sort_keys=True, ensure_ascii=False)
+
+
+@pytest.fixture
+def run_cli(games_home: Path, enable: Any, monkeypatch: pytest.MonkeyPatch,
+            capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, Any, str]]:
+    """Run ``wordtable ARGS...`` in the tests' wordtable home: (exit code, the JSON printed or None, stderr)."""
+    from wordtable import cli
+
+    monkeypatch.setenv("WORDTABLE_HOME", str(games_home))
+
+    def go(*argv: str) -> tuple[int, Any, str]:
+        code = cli.main(list(argv))
+        out, err = capsys.readouterr()
+        return code, (json.loads(out) if out.strip() else None), err
+
+    return go

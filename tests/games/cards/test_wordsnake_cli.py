@@ -2,47 +2,29 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-
-import pytest
-from wordtable import cli, lexicon
 
 Run = Callable[..., tuple[int, Any, str]]
 
 
-@pytest.fixture
-def run(games_home: Path, enable: lexicon.Lexicon, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> Run:
-    monkeypatch.setenv("WORDTABLE_HOME", str(games_home))
-
-    def go(*argv: str) -> tuple[int, Any, str]:
-        code = cli.main(list(argv))
-        out, err = capsys.readouterr()
-        return code, (json.loads(out) if out.strip() else None), err
-
-    return go
-
-
-def test_score_reads_the_words_and_subtracts_the_hand(run: Run) -> None:
-    code, out, _ = run("score", "--game", "wordsnake", "--cards", "C3,A2,T2,S2,N2,A2,K5,E2,N2,J8,O2,Y4",
+def test_score_reads_the_words_and_subtracts_the_hand(run_cli: Run) -> None:
+    code, out, _ = run_cli("score", "--game", "wordsnake", "--cards", "C3,A2,T2,S2,N2,A2,K5,E2,N2,J8,O2,Y4",
                        "--hand", "T2,C3")
     assert code == 0
     assert out["words"] == ["CATS", "SNAKE", "ENJOY"] and out["complete"] is True
     assert out["total"] == 9 + 11 + 16 - 5
 
 
-def test_score_sends_a_word_in_progress_back_to_the_hand(run: Run) -> None:
-    code, out, _ = run("score", "--game", "wordsnake", "--cards", "C3,A2,T2,S2,N2,K5,E2")
+def test_score_sends_a_word_in_progress_back_to_the_hand(run_cli: Run) -> None:
+    code, out, _ = run_cli("score", "--game", "wordsnake", "--cards", "C3,A2,T2,S2,N2,K5,E2")
     assert code == 0
     assert out["words"] == ["CATS"] and out["back_to_hand"] == ["N2", "K5", "E2"]
     assert out["total"] == 9 - 2 - 5 - 1
 
 
-def test_hint_finds_a_snake_from_the_hand_and_the_centre(run: Run) -> None:
-    code, out, _ = run("hint", "--game", "wordsnake", "--strength", "beginner",
+def test_hint_finds_a_snake_from_the_hand_and_the_centre(run_cli: Run) -> None:
+    code, out, _ = run_cli("hint", "--game", "wordsnake", "--strength", "beginner",
                        "--hand", "T2,O2,P3,S2,H3,E2,L2,L2,O2,W4,I2,N2,G3", "--centre", "W4,E2,A2,U3,O2,F4,I2,R2,X8")
     assert code == 0
     best = out["best"]
@@ -51,10 +33,10 @@ def test_hint_finds_a_snake_from_the_hand_and_the_centre(run: Run) -> None:
         assert a[-1] == b[0]
 
 
-def test_bad_input_says_what_is_wrong_and_exits_2(run: Run) -> None:
-    code, out, err = run("score", "--game", "wordsnake", "--cards", "C3,A2,T")
+def test_bad_input_says_what_is_wrong_and_exits_2(run_cli: Run) -> None:
+    code, out, err = run_cli("score", "--game", "wordsnake", "--cards", "C3,A2,T")
     assert code == 2 and out is None and "a WordSnake card is a letter and its points" in err
-    code, _, err = run("hint", "--game", "wordsnake", "--hand", "C3", "--strength", "godlike")
+    code, _, err = run_cli("hint", "--game", "wordsnake", "--hand", "C3", "--strength", "godlike")
     assert code == 2 and "--strength must be one of beginner, club, strongest" in err
-    code, _, err = run("score", "--game", "wordsnake", "--cards", "C3,A2,T2", "--joints", "x")
+    code, _, err = run_cli("score", "--game", "wordsnake", "--cards", "C3,A2,T2", "--joints", "x")
     assert code == 2 and "--joints are cell numbers" in err
