@@ -218,7 +218,7 @@ class App:
             try:
                 boot_id, epoch, host_version = m.unpack_hello_ack(payload)
             except ValueError as e:
-                debug("malformed HELLO_ACK: %s" % e)
+                debug("malformed %s: %s" % ("HELLO_ACK", e))
                 return
             if self.state == LINKED or boot_id != self.boot_id or epoch != self.epoch:
                 return
@@ -264,12 +264,8 @@ class App:
                 level, _code, text = m.unpack_log(payload)
                 debug("host %s: %s" % (m.LEVEL_NAMES[level & 3], text))
             elif mtype != m.HEARTBEAT:  # the host's pulse: receiving it kept the link alive
-                name = m.NAMES.get(mtype)
-                if name is None:
-                    text = "unknown message type 0x%02x" % mtype
-                else:
-                    text = "message type %s is not one the board handles" % name
-                self.log(m.WARNING, m.CODE_UNKNOWN_TYPE, text)
+                self.log(m.WARNING, m.CODE_UNKNOWN_TYPE, "message type %s is not one the board"
+                         " handles" % m.NAMES.get(mtype, "0x%02x" % mtype))
         except ValueError as e:
             self.log(m.WARNING, m.CODE_BAD_MESSAGE,
                      "malformed %s: %s" % (m.NAMES.get(mtype, "0x%02x" % mtype), e))

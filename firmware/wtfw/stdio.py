@@ -1,24 +1,21 @@
 """The serial line on stdin/stdout: the USB CDC port of a Pico, the pseudo-terminal of the sim.
 
-Reads never block. On a terminal (the sim's pty) the line is put in raw mode with VMIN=0 and
-VTIME=0, so one read returns whatever has arrived. Elsewhere (a Pico's USB stdio, a pipe) a read of
-n bytes would wait for all n, so bytes are taken one at a time while select.poll says one is there.
+Reads never block. On a terminal in raw mode with VMIN=0 and VTIME=0 (the sim's pty, set up by
+wtfw.boards.sim) one read returns whatever has arrived. Elsewhere (a Pico's USB stdio, a pipe) a
+read of n bytes would wait for all n, so bytes are taken one at a time while select.poll says one
+is there.
 """
 
 import select
 import sys
 
-from micropython import const
-
-_VTIME = const(5)  # indices into termios' control-character list (Linux)
-_VMIN = const(6)
-
 
 class StdioTransport:
     """``readinto(buf) -> n`` (0 when nothing arrived), ``write(data)``, ``closed`` (the line hung
-    up: the sim's host end went away; never set on a board)."""
+    up: the sim's host end went away; never set on a board). ``tty``: stdin is a terminal in raw
+    mode with non-blocking reads."""
 
-    def __init__(self, stdin=None, stdout=None):
+    def __init__(self, stdin=None, stdout=None, tty=False):
         self._stdin = stdin if stdin is not None else sys.stdin
         self._in = self._stdin.buffer
         self._out = (stdout if stdout is not None else sys.stdout).buffer
@@ -26,7 +23,7 @@ class StdioTransport:
         self._poll.register(self._stdin, select.POLLIN)
         self._one = bytearray(1)
         self.closed = False
-        self.tty = _make_raw(self._stdin)
+        self.tty = tty
         try:
             import micropython
 
@@ -34,10 +31,6 @@ class StdioTransport:
             micropython.kbd_intr(-1)
         except (ImportError, AttributeError):
             pass
-
-    def register(self, poller):
-        """Make ``poller`` (a select.poll) wake up when bytes arrive."""
-        poller.register(self._stdin, select.POLLIN)
 
     def readinto(self, buf):
         if self.closed:
@@ -81,21 +74,3 @@ class StdioTransport:
         except OSError:
             self.closed = True
 
-
-def _make_raw(stream):
-    # True if ``stream`` is a terminal, now in raw mode with non-blocking reads.
-    try:
-        import termios  # type: ignore[import-not-found]  # unix port only; the rp2 stubs lack it
-    except ImportError:
-        return False
-    try:
-        fd = stream.fileno()
-        termios.setraw(fd)  # type: ignore[attr-defined]  # in MicroPython's unix termios
-        attrs = termios.tcgetattr(fd)
-        cc = attrs[6]
-        cc[_VMIN] = 0
-        cc[_VTIME] = 0
-        termios.tcsetattr(fd, termios.TCSANOW, attrs)
-    except (OSError, AttributeError):
-        return False
-    return True

@@ -9,6 +9,7 @@ import os
 import select
 import socket
 import struct
+import sys
 
 from micropython import const
 
@@ -20,6 +21,8 @@ from ..sim.world import SimReader, World, parse_number, parse_uid
 from ..stdio import StdioTransport
 
 _SUN_PATH = const(108)  # sizeof(sockaddr_un.sun_path) on Linux
+_VTIME = const(5)  # indices into termios' control-character list (Linux)
+_VMIN = const(6)
 
 USAGE = ("usage: main.py --board sim --control SOCKPATH --world WORLDFILE --panel PBMFILE"
          " [--grid WxH] [--seats N] [--seat-cells N] [--buttons N] [--display WxH]")
@@ -99,9 +102,9 @@ def build(argv):
     warning = load_world(world)
     if warning:
         debug("warning: " + warning)
-    transport = StdioTransport()
+    transport = StdioTransport(tty=make_raw(sys.stdin))
     poller = select.poll()
-    transport.register(poller)
+    poller.register(sys.stdin, select.POLLIN)  # bytes on the serial line wake the loop
     reader = SimReader(world)
     panel = SimPanel(o["display"][0], o["display"][1], o["panel"])
     buttons = SimButtons(o["seats"], o["buttons"])
@@ -172,3 +175,22 @@ def listen(path):
         raise OSError("cannot listen on the control socket %s (%s)" % (path, e)) from None
     s.setblocking(False)
     return s
+
+
+def make_raw(stream):
+    """True if ``stream`` is a terminal, now in raw mode with non-blocking reads."""
+    try:
+        import termios  # type: ignore[import-not-found]  # unix port only; the rp2 stubs lack it
+    except ImportError:
+        return False
+    try:
+        fd = stream.fileno()
+        termios.setraw(fd)  # type: ignore[attr-defined]  # in MicroPython's unix termios
+        attrs = termios.tcgetattr(fd)
+        cc = attrs[6]
+        cc[_VMIN] = 0
+        cc[_VTIME] = 0
+        termios.tcsetattr(fd, termios.TCSANOW, attrs)
+    except (OSError, AttributeError):
+        return False
+    return True
