@@ -529,6 +529,16 @@ class WordcardGame(Game):
             return placed.card.wild
         return face.matches(placed.card)
 
+    @staticmethod
+    def _row_named(item: Any, key: str, by_id: dict[int, Meld], how: str) -> Meld:
+        """The row an item of a play names, with the error for a malformed item or a row not there."""
+        if not isinstance(item, dict) or "meld" not in item or key not in item:
+            raise InvalidMoveError(how)
+        meld = by_id.get(item["meld"])
+        if meld is None:
+            raise IllegalMoveError(f"there is no row {item['meld']!r} on the table (rows: {sorted(by_id)})")
+        return meld
+
     def _names_meld_card(self, token: str, meld: Meld) -> bool:
         face = parse_face(token)
         if face.card_id is not None:
@@ -601,11 +611,7 @@ class WordcardGame(Game):
         by_id = {m.id: m for m in self.melds}
         tag_parts: list[tuple[Meld, list[str], list[str]]] = []
         for tag in tags_in:
-            if not isinstance(tag, dict) or "meld" not in tag or "cells" not in tag:
-                raise InvalidMoveError("a tag-on is {\"meld\": row number, \"cells\": [the whole row as it then lies]}")
-            meld = by_id.get(tag["meld"])
-            if meld is None:
-                raise IllegalMoveError(f"there is no row {tag['meld']!r} on the table (rows: {sorted(by_id)})")
+            meld = self._row_named(tag, "cells", by_id, "a tag-on is {\"meld\": row number, \"cells\": [the whole row as it then lies]}")
             if meld.owner != seat and not o.tag_on_others:
                 raise IllegalMoveError(f"row {meld.id} is {self.players[meld.owner].name}'s: tag on only to your own rows (house rule)")
             front, back = self._split_tag_on(meld, [str(t) for t in tag["cells"]])
@@ -613,11 +619,7 @@ class WordcardGame(Game):
             tokens.extend(front + back)
         cross_parts: list[tuple[list[str], int, PlacedCard]] = []
         for cross in crosses_in:
-            if not isinstance(cross, dict) or "meld" not in cross or "cells" not in cross:
-                raise InvalidMoveError("a row across is {\"meld\": row number, \"cells\": [the new row, one cell the row's card]}")
-            meld = by_id.get(cross["meld"])
-            if meld is None:
-                raise IllegalMoveError(f"there is no row {cross['meld']!r} on the table (rows: {sorted(by_id)})")
+            meld = self._row_named(cross, "cells", by_id, "a row across is {\"meld\": row number, \"cells\": [the new row, one cell the row's card]}")
             cells = [str(t) for t in cross["cells"]]
             through = [i for i, t in enumerate(cells) if self._names_meld_card(t, meld)]
             if len(through) != 1:
@@ -629,11 +631,7 @@ class WordcardGame(Game):
             tokens.extend(cells[:through[0]] + cells[through[0] + 1:])
         swap_parts: list[tuple[Meld, str]] = []
         for sw in swaps_in:
-            if not isinstance(sw, dict) or "meld" not in sw or "card" not in sw:
-                raise InvalidMoveError("a wild card swap is {\"meld\": row number, \"card\": the real card}")
-            meld = by_id.get(sw["meld"])
-            if meld is None:
-                raise IllegalMoveError(f"there is no row {sw['meld']!r} on the table")
+            meld = self._row_named(sw, "card", by_id, "a wild card swap is {\"meld\": row number, \"card\": the real card}")
             swap_parts.append((meld, str(sw["card"])))
             tokens.append(str(sw["card"]))
         faces = [parse_face(t) for t in tokens]
