@@ -188,3 +188,12 @@ def test_changed_bands_cover_every_changed_pixel_in_less_than_one_box():
     one = panel.changed_box(before, after)
     assert sum((b[2] - b[0]) * (b[3] - b[1]) for b in boxes) < (one[2] - one[0]) * (one[3] - one[1])
     assert panel.changed_boxes(after, after) == [] and panel.changed_boxes(None, after) == [(0, 0, 296, 128)]
+
+
+def test_status_of_a_card_game_marks_the_player_to_move():
+    from wordtable.games.wordchain import WordchainGame
+
+    game = WordchainGame(["Ann", "Bob", "Cy"], seed=1)
+    view = status_from_game(game, "WORDCHAIN")
+    assert [p.active for p in view.players] == [i == game.current for i in range(3)]
+    assert view.last is None

@@ -200,3 +200,19 @@ def test_history_and_export_commands(tmp_path, enable, capsys):
     capsys.readouterr()
     assert main(["history", "--db", str(db), "export", "7"]) == 2
     assert "there is no game 7" in capsys.readouterr().err
+
+
+def test_a_store_locked_by_another_writer_is_reported_not_corrupted(tmp_path):
+    path = tmp_path / "w.db"
+    with Store(path) as s:
+        s.conn.execute("PRAGMA busy_timeout = 50")
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            with pytest.raises(StoreError, match=r"Cannot write to the game store .*w.db: database is locked"):
+                s.start_session()
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert s.start_session() == 1
+    assert not list(tmp_path.glob("*.corrupt-*"))

@@ -130,7 +130,7 @@ def test_lookup_is_the_inverse_of_every_zone_in_every_game(layout):
             seen = set()
             for zone in g.zones:
                 for i, cell in enumerate(zone.cells):
-                    assert g.zone_at(cell) == (zone.kind, zone.seat, i)
+                    assert g.zone_at(cell) == ZoneRef(zone.kind, zone.seat, i)
                     assert g.cell(zone.kind, zone.seat, i) == cell
                     seen.add(cell)
             unused = set(range(321)) - seen

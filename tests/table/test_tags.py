@@ -183,3 +183,20 @@ def test_two_cells_with_one_identity_are_both_reported(registry):
     assert p.message == "Two pieces say they are E 1 of 13. Please take one of them away."
     assert "grid row 1, column 4 and seat 1's row, place 16" in p.detail
     assert duplicates(registry, {3: UID1, 50: UID2}) == []
+
+
+def test_tags_sets_and_forget_commands(tmp_path, capsys):
+    from wordtable.cli import main
+
+    db = tmp_path / "w.db"
+    with Store(db) as s:
+        TagRegistry(s.conn).enroll(UID1, load_set("wordgame").piece("0"))
+    assert main(["tags", "sets", "--db", str(db)]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()}
+    assert "104 pieces,    1 enrolled  (code wg)" in lines["wordgame"]
+    assert "108 pieces,    0 enrolled  (code wk)" in lines["wordcard"]
+    assert main(["tags", "forget", UID1.hex(), "--db", str(db)]) == 0
+    assert main(["tags", "forget", UID1.hex(), "--db", str(db)]) == 2
+    assert "no tag 04a1b2c3d4e5f6 is enrolled" in capsys.readouterr().err
+    assert main(["tags", "forget", "xyz", "--db", str(db)]) == 2
+    assert "'xyz' is not a UID in hex" in capsys.readouterr().err

@@ -24,7 +24,7 @@ FONT_PACKAGE = "rinoh-typeface-dejavusans"
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Font = ImageFont.FreeTypeFont
 
 
 def font_dir() -> Path | None:
@@ -57,4 +57,7 @@ def font(size: int, bold: bool = False) -> Font:
             log.warning("cannot read the screen font in %s (%s); using pillow's built-in font", d, exc)
     else:
         log.warning("the DejaVu screen font is not installed (run make setup); using pillow's built-in font")
-    return ImageFont.load_default(size=size)
+    fallback = ImageFont.load_default(size=size)
+    if not isinstance(fallback, ImageFont.FreeTypeFont):  # a pillow built without FreeType
+        raise RuntimeError("pillow has no FreeType support here, so the screens cannot be drawn; reinstall pillow")
+    return fallback

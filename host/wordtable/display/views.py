@@ -119,11 +119,23 @@ def _summary(action: dict[str, Any]) -> str:
     return {"pass": "passed", "challenge": "challenged", "withdrawn": "word taken back"}.get(kind, kind)
 
 
+def _player_to_move(game: Game) -> int | None:
+    """The player to move: ``game.turn`` where it is a number (the crossword games), else the
+    ``current`` of the card games (``game.current`` or ``game.turn.current``); None if there is none."""
+    for value in (getattr(game, "turn", None), getattr(game, "current", None)):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        inner = getattr(value, "current", None)
+        if isinstance(inner, int) and not isinstance(inner, bool):
+            return inner
+    return None
+
+
 def status_from_game(game: Game, title: str, now_ms: int | None = None, info: str = "") -> StatusView:
-    """A StatusView read from a game: names and scores, whose turn (``game.turn`` if it has one), the
+    """A StatusView read from a game: names and scores, whose turn (see ``_player_to_move``), the
     time left (``game.time_left_ms`` for the player to move, ``game.clock_ms`` for the others), and
     the last move with its breakdown."""
-    turn = getattr(game, "turn", None)
+    turn = _player_to_move(game)
     clocks = getattr(game, "clock_ms", None)
     left = None
     if now_ms is not None and hasattr(game, "time_left_ms"):

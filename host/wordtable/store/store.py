@@ -71,7 +71,10 @@ class MoveRow:
 
 
 class Store:
-    """One SQLite store. ``recovered`` is the message to show if a corrupt file was kept aside."""
+    """One SQLite store. ``recovered`` is the message to show if a corrupt file was kept aside.
+
+    The connection may be used from any thread, but from one at a time (the session loop's); a second
+    process opening the same file waits up to 5 s for a write lock, then gets a StoreError."""
 
     def __init__(self, path: Path | str | None = None) -> None:
         opened = open_database(path)
@@ -91,7 +94,10 @@ class Store:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """One atomic write: everything inside is committed together or not at all."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreError(f"Cannot write to the game store {self.path}: {exc}. Is another wordtable using it?") from None
         try:
             yield self.conn
         except BaseException:

@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_LAYOUT = "standard"
@@ -57,7 +57,8 @@ class LayoutError(ValueError):
     """A layout file is missing, unreadable or inconsistent; the message names the file and the zone."""
 
 
-class ZoneRef(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ZoneRef:
     """Where one cell belongs in a game: the zone's kind, its seat (None for a shared zone) and the
     cell's position in the zone."""
 

@@ -236,7 +236,8 @@ class TagRegistry:
         return cur.rowcount > 0
 
     def enrolled(self, set_name: str | None = None) -> list[Enrolled]:
-        sql, args = "SELECT * FROM tags", ()
+        sql = "SELECT * FROM tags"
+        args: tuple[str, ...] = ()
         if set_name is not None:
             sql, args = sql + " WHERE set_name = ?", (set_name,)
         rows = self.conn.execute(sql + " ORDER BY set_name, enrolled_at, piece", args).fetchall()
