@@ -197,3 +197,21 @@ def test_status_of_a_card_game_marks_the_player_to_move():
     view = status_from_game(game, "WORDCHAIN")
     assert [p.active for p in view.players] == [i == game.current for i in range(3)]
     assert view.last is None
+
+
+def test_a_refused_move_becomes_a_short_error_screen(enable):
+    from wordtable.display.views import error_view
+    from wordtable.games.base import IllegalMoveError, NotYourTurnError
+
+    game = Wordgame(["Ann", "Bob"], enable, seed=3)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.apply({"type": "place", "placements": [{"cell": "A1", "letter": "P"}, {"cell": "A2", "letter": "R"},
+                                                     {"cell": "A3", "letter": "E"}, {"cell": "A4", "letter": "S"}]})
+    view = error_view(caught.value, "Ann")
+    assert view.title == "Not allowed" and view.footer == "Ann's turn"
+    assert view.lines[0] == "The first word must cover the centre square H8."
+    assert view.lines[1] == "Take your pieces back and try again."
+    assert error_view(NotYourTurnError("it is Bob's turn"), advice="").lines == ("It is Bob's turn.",)
+    assert error_view(NotYourTurnError("x")).title == "Not your turn"
+    image = render(view, SMALL)
+    assert image.mode == "1" and image.getbbox() is not None

@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games.base import Game, ScoreBreakdown, ScoreLine
+from ..games.base import (
+    Game,
+    GameError,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    NotYourTurnError,
+    ScoreBreakdown,
+    ScoreLine,
+)
 
 
 @dataclass(frozen=True)
@@ -153,3 +162,30 @@ def status_from_game(game: Game, title: str, now_ms: int | None = None, info: st
         rec = game.history[-1]
         last = LastMove.of(game.players[rec.player].name, _summary(rec.action), rec.score)
     return StatusView(title, tuple(players), last, info)
+
+
+# Titles for the kinds of game error, most specific first: a few words a child can read at a glance.
+_ERROR_TITLES: tuple[tuple[type[GameError], str], ...] = (
+    (NotYourTurnError, "Not your turn"),
+    (GameOverError, "The game is over"),
+    (IllegalMoveError, "Not allowed"),
+    (InvalidMoveError, "Cannot read that move"),
+    (GameError, "Not allowed"),
+)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def error_view(error: GameError, player: str = "", advice: str = "Take your pieces back and try again.") -> MessageView:
+    """The error screen for a move the game refused: a short title by the kind of error, the game's
+    own message as a sentence, and what to do. The game's message is shown as it is (it names the word
+    or the cell); nothing is recomputed."""
+    title = next(t for cls, t in _ERROR_TITLES if isinstance(error, cls))
+    lines = (_sentence(str(error)),) + ((advice,) if advice else ())
+    return MessageView(title, lines, "error", f"{player}'s turn" if player else "")
