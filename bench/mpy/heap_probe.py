@@ -77,28 +77,55 @@ def host_send(mtype, payload, reliable=True):
     line.put(encode_frame(mtype, seq, board_seq, payload))
 
 
+def wipe(depth=40):
+    # The collector scans the C stack conservatively, including the slots of its own frames that
+    # still hold pointers left by the deeper calls of the step just run (a 1 KB DISPLAY payload,
+    # say). Calls as deep as those overwrite them first, so that only live data is counted.
+    return wipe(depth - 1) if depth else 0
+
+
+def live():
+    """The heap in use by the board (less the base), after a collection."""
+    wipe()
+    gc.collect()
+    return gc.mem_alloc() - BASE
+
+
+def host_take():
+    # The host takes what the board wrote and acknowledges it. In a function of its own, so that
+    # the host's frames do not stay behind in the slots of a live frame when the heap is measured.
+    global board_seq
+    out = line.from_board
+    line.from_board = []
+    got = False
+    for chunk in out:
+        for f in deframer.feed(chunk):
+            counts[f[1]] = counts.get(f[1], 0) + 1
+            if f[2]:
+                board_seq = f[2]
+                got = True
+    if got:
+        line.put(encode_frame(m.ACK, 0, board_seq))
+
+
 def step(n=1, dt=5):
-    global now, peak, peak_phase, board_seq
+    global now, peak, peak_phase
     for _ in range(n):
         now += dt
         app.step(now)
-        out = line.from_board  # the host takes what the board wrote
-        line.from_board = []
-        got = False
-        for chunk in out:
-            for f in deframer.feed(chunk):
-                counts[f[1]] = counts.get(f[1], 0) + 1
-                if f[2]:
-                    board_seq = f[2]
-                    got = True
-        out = chunk = f = None
-        if got:
-            line.put(encode_frame(m.ACK, 0, board_seq))
-        gc.collect()
-        used = gc.mem_alloc() - BASE
+        host_take()
+        used = live()
         if used > peak:
             peak = used
             peak_phase = phase
+
+
+def send_screen():
+    # In a function, so that the host's payloads do not stay behind in the slots of a live frame.
+    for y in range(0, 128, 27):  # five frames at once, as the host's link window lets them go
+        h = min(27, 128 - y)
+        flags = m.REFRESH_FULL if y + h == 128 else m.REFRESH_NONE
+        host_send(m.DISPLAY, m.pack_display(0, y, 296, h, flags, bytes([y]) * (37 * h)))
 
 
 def step_until(done, what, limit=400):
@@ -121,8 +148,7 @@ def control(cmd):
     # The heap is measured outside the frame that ran the command: the garbage collector scans
     # frames conservatively, and a finished reply generator in a dead slot would count as live.
     reply = execute(cmd)
-    gc.collect()
-    used = gc.mem_alloc() - BASE
+    used = live()
     if used > peak:
         peak = used
         peak_phase = "control " + cmd.split()[0]
@@ -177,10 +203,7 @@ host_send(m.SNAPSHOT_REQ, m.pack_snapshot_req(1))
 step_until(lambda: counts.get(m.SNAPSHOT) == 13 and not app.link.pending(), "a 13-part SNAPSHOT")
 
 phase = "full-panel DISPLAY"
-for y in range(0, 128, 27):  # five frames at once, as the host's link window lets them go
-    h = min(27, 128 - y)
-    flags = m.REFRESH_FULL if y + h == 128 else m.REFRESH_NONE
-    host_send(m.DISPLAY, m.pack_display(0, y, 296, h, flags, bytes([y]) * (37 * h)))
+send_screen()
 step_until(lambda: board.panel.full == 1, "a full refresh")
 
 phase = "heartbeats and idle"
