@@ -10,6 +10,7 @@ from ..games.base import ScoreLine
 from .views import (
     BoardLostView,
     LastMove,
+    LetterPickView,
     MenuView,
     MessageView,
     PlayerLine,
@@ -51,6 +52,7 @@ SAMPLES: dict[str, View] = {
     "menu-options": MenuView("Wordability: options", (
         "Players: 3", "Turn time: 2 minutes", "Challenges: off", "Word list: ENABLE", "Start the game"), 4,
         buttons=("up", "down", "OK", "back")),
+    "letter-pick": LetterPickView("Blank on H8: which letter?", selected=4, note="Ann"),
     "tag-problem": TagProblemView("This is a WORDCHAIN card. This game uses the wordgame tiles. Please put it back "
                                   "in its box.", "It lies on grid row 8, column 8."),
     "tag-unknown": TagProblemView("This piece is not known. Please take it off the table.",

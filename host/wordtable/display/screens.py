@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from .fonts import Font, font
 from .views import (
     BoardLostView,
+    LetterPickView,
     MenuView,
     MessageView,
     PlayerLine,
@@ -309,6 +310,31 @@ def render_menu(view: MenuView, size: tuple[int, int]) -> Image.Image:
     return c.image
 
 
+def render_letter_pick(view: LetterPickView, size: tuple[int, int]) -> Image.Image:
+    c = Canvas.new(size)
+    top = header(c, view.title, view.note)
+    legend = button_legend(c, view.buttons)
+    n = max(1, len(view.letters))
+    rows = 1 if n <= 9 else 2 if not c.large else 3
+    per_row = -(-n // rows)
+    cell_w = (c.w - c.px(4)) // per_row
+    space = c.h - legend - top - c.px(6)
+    cell_h = min(space // rows, cell_w * 3 // 2)
+    f = font(max(8, min(cell_h * 3 // 4, cell_w * 9 // 10)), True)
+    x0 = (c.w - cell_w * per_row) // 2
+    y0 = top + c.px(3) + (space - cell_h * rows) // 2
+    for i, letter in enumerate(view.letters):
+        r, col = divmod(i, per_row)
+        box = (x0 + col * cell_w, y0 + r * cell_h, x0 + (col + 1) * cell_w - 1, y0 + (r + 1) * cell_h - 1)
+        centre = ((box[0] + box[2] + 1) // 2, (box[1] + box[3] + 1) // 2)
+        if i == view.selected:
+            c.draw.rectangle(box, fill=INK)
+            c.text(centre, letter, f, PAPER, "mm")
+        else:
+            c.text(centre, letter, f, INK, "mm")
+    return c.image
+
+
 def render_tag_problem(view: TagProblemView, size: tuple[int, int]) -> Image.Image:
     c = Canvas.new(size)
     c.box((0, 0, c.w - 1, c.h - 1), width=c.px(3))
@@ -362,6 +388,7 @@ RENDERERS: dict[type, Callable[..., Image.Image]] = {
     StatusView: render_status,
     MessageView: render_message,
     MenuView: render_menu,
+    LetterPickView: render_letter_pick,
     TagProblemView: render_tag_problem,
     BoardLostView: render_board_lost,
     ResultView: render_result,

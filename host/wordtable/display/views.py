@@ -81,6 +81,18 @@ class MenuView:
 
 
 @dataclass(frozen=True)
+class LetterPickView:
+    """Choosing one letter with the seat buttons (what a blank tile stands for): the letters in a grid,
+    the selected one inverted."""
+
+    title: str
+    letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    selected: int = 0
+    buttons: tuple[str, ...] = ("◀", "▶", "OK", "back")
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class TagProblemView:
     """A piece that must leave the table: the child-readable message and where it lies."""
 
@@ -107,7 +119,7 @@ class ResultView:
     buttons: tuple[str, ...] = field(default=("again", "", "menu", ""))
 
 
-View = StatusView | MessageView | MenuView | TagProblemView | BoardLostView | ResultView
+View = StatusView | MessageView | MenuView | LetterPickView | TagProblemView | BoardLostView | ResultView
 
 
 def format_clock(ms: int) -> str:
