@@ -10,7 +10,9 @@ from standin_tags import HALT, IDLE, READY, Tag, classic_1k, ntag213
 UID_A = b"\x04\x11\x22\x33\x44\x55\x66"
 UID_B = b"\x04\x11\x22\x33\x44\x55\x77"  # same first level as UID_A
 UID_C = b"\x04\x9e\x10\x2f\x01\x02\x03"
-NDEF = b"\x03\x0b\xd1\x01\x07\x54\x02\x65\x6e\x77\x67\x3a\x41\x30\x37\xfe"
+# A tile's NDEF record as the host writes it (hardware/tags.md; test_tag_payload.py checks it):
+# NDEF TLV, short Text record "wg:103", terminator: pages 4 to 7, one READ.
+NDEF = b"\x03\x0d\xd1\x01\x09\x54\x02\x65\x6e\x77\x67\x3a\x31\x30\x33\xfe"
 
 
 class OneAntenna:
