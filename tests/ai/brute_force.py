@@ -120,7 +120,7 @@ def brute_force_moves(rules: Any, board: Board, rack: str) -> dict[frozenset[tup
             continue
         template, slots = _line_template(board, width, height, squares, vec)
         for i, slot in enumerate(slots):
-            template[slot] = "{%d}" % i
+            template[slot] = f"{{{i}}}"
         line_of = "".join(template).format
         check_line = k > 1  # one tile's words may lie on any line: the rules judge those alone
         for word, blanks in arrangements[k]:

@@ -8,15 +8,19 @@ from pathlib import Path
 from random import Random
 
 import pytest
-
 from wordtable import lexicon
 from wordtable.ai.movegen import Rack, generator_for
 from wordtable.games.crossword import CrosswordGame
 
 
 @pytest.fixture(scope="session")
-def enable(tmp_path_factory: pytest.TempPathFactory) -> lexicon.Lexicon:
-    home: Path = tmp_path_factory.mktemp("ai-home")
+def ai_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("ai-home")
+
+
+@pytest.fixture(scope="session")
+def enable(ai_home: Path) -> lexicon.Lexicon:
+    home = ai_home
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("WORDTABLE_HOME", str(home))
         mp.delenv("WORDTABLE_LEXICON_SOURCES", raising=False)

@@ -12,7 +12,6 @@ import os
 from random import Random
 
 import pytest
-
 from wordtable.ai.movegen import Rack, generator_for
 from wordtable.games.wordability import Wordability
 from wordtable.games.wordgame import Wordgame

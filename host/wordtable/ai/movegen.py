@@ -177,7 +177,6 @@ class MoveGenerator:
             mn = masks[node]
             while cand:
                 low = cand & -cand
-                L = low.bit_length() - 1
                 cand ^= low
                 n = targets[base + (mn & (low - 1)).bit_count()]
                 for c in after:
