@@ -124,6 +124,8 @@ class WordcardOptions(GameOptions):
     """How many deals; None: one, or one per player in a WILD GAME (rule 35)."""
     hurry_ms: int = 60_000
     """Rule 20: the notice a slow player gets."""
+    partners: list[list[int]] | None = None
+    """Rule 2: seats playing together, e.g. [[0, 2], [1, 3]]; a side's score is its players' sum."""
 
     def __post_init__(self) -> None:
         if self.game_type not in GAME_TYPES:
@@ -141,6 +143,10 @@ class WordcardOptions(GameOptions):
             raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
         if self.discard_pickup and self.formula != "most":
             raise InvalidMoveError("the discard pickup (rule 21) is played only for the most points")
+        if self.partners is not None:
+            seats = [s for side in self.partners for s in side]
+            if len(seats) != len(set(seats)) or any(not isinstance(s, int) or s < 0 for s in seats):
+                raise InvalidMoveError(f"partners are sides of distinct seats, e.g. [[0, 2], [1, 3]], not {self.partners}")
 
     @property
     def rule(self) -> TypeRule:
@@ -211,6 +217,8 @@ class WordcardGame(Game):
         self.lexicon = lexicon
         self.deck: DeckSpec = load_deck(self.options.deck)
         n = len(players)
+        if any(s >= n for side in self.options.partners or [] for s in side):
+            raise InvalidMoveError(f"partners name seats 0 to {n - 1} only")
         if n * self.options.hand_size + 1 > len(self.deck.cards):
             raise InvalidMoveError(f"{n} hands of {self.options.hand_size} do not fit in {len(self.deck.cards)} cards")
         self.deals_total = self.options.deals or (n if self.options.game_type == "wild" else 1)
@@ -305,10 +313,22 @@ class WordcardGame(Game):
     def is_over(self) -> bool:
         return self.phase == "over"
 
+    def sides(self) -> list[list[int]]:
+        """The seats playing together (rule 2): the agreed partners, everyone else alone."""
+        given = [list(side) for side in (self.options.partners or [])]
+        taken = {s for side in given for s in side}
+        return given + [[s] for s in range(len(self.players)) if s not in taken]
+
+    def side_scores(self) -> list[int]:
+        """Each side's total, in the order of :meth:`sides`."""
+        return [sum(self.players[s].score for s in side) for side in self.sides()]
+
     def winners(self) -> list[int]:
-        """Best total: the highest, or the lowest when playing for the least."""
-        best = (min if self.options.formula == "least" else max)(self.scores)
-        return [i for i, s in enumerate(self.scores) if s == best]
+        """Best total: the highest, or the lowest when playing for the least; with partners, every
+        player of the best side."""
+        totals = self.side_scores()
+        best = (min if self.options.formula == "least" else max)(totals)
+        return sorted(s for side, t in zip(self.sides(), totals, strict=True) if t == best for s in side)
 
     def state(self, viewer: int | None = None) -> dict[str, Any]:
         """What the table shows; hands of ``viewer`` only (all when None)."""
@@ -325,6 +345,7 @@ class WordcardGame(Game):
                          **({"hand": self.hands[i].faces()} if viewer is None or viewer == i else {})}
                         for i, p in enumerate(self.players)],
             "deal_results": self.deal_results,
+            "sides": [{"seats": side, "score": t} for side, t in zip(self.sides(), self.side_scores(), strict=True)],
         }
 
     def hand_value(self, seat: int) -> int:

@@ -260,7 +260,7 @@ class WordsnakeGame(Game):
         return snake_words([c.letters for c in s.cards], check, self.options.min_word, s.joints)
 
     def state(self, viewer: int | None = None) -> dict[str, Any]:
-        """What the table shows (every hand: the cards lie face up once play starts)."""
+        """What the table shows; the hand of ``viewer`` once play has started (all hands when None)."""
         out: dict[str, Any] = {
             "game": self.name, "phase": self.phase, "hand": self.hand_number, "hands": self.options.hands,
             "dealer": self.dealer, "centre": [None if c is None else c.face for c in self.centre],
@@ -275,7 +275,8 @@ class WordsnakeGame(Game):
                 "name": p.name, "score": p.score, "passed": s.passed_ms is not None, "out": s.out,
                 "snake": [c.face for c in s.cards], "words": [word_text(s.cards, w) for w in spans],
                 "cards": len(self.hands[i]),
-                **({"hand": self.hands[i].faces()} if viewer is None or viewer == i else {})})
+                # the cards are dealt face down: nobody looks before GO!
+                **({"hand": self.hands[i].faces()} if viewer is None or (viewer == i and self.phase != "deal") else {})})
         if self.sheets:
             out["sheets"] = [s.to_dict() for s in self.sheets]
         return out

@@ -452,3 +452,16 @@ def test_with_rule_17_a_row_may_cross_a_row_through_one_of_its_cards(enable: Any
     plain.apply({"type": "take"})
     with pytest.raises(IllegalMoveError, match=r"rows across rows \(rule 17\) are not played"):
         plain.apply({"type": "play", "crosses": [{"meld": 0, "cells": ["O♣1", "A♥6"]}]})
+
+
+def test_partners_win_together_on_their_summed_score(enable: Any) -> None:
+    game = WordcardGame(["Ann", "Bob", "Cy"], seed=1, lexicon=enable,
+                        options=WordcardOptions(dealer=0, hand_size=8, partners=[[1, 2]]))
+    for seat, score in enumerate([50, 30, 25]):
+        game.players[seat].score = score
+    assert game.sides() == [[1, 2], [0]] and game.side_scores() == [55, 50]
+    assert game.winners() == [1, 2]
+    with pytest.raises(InvalidMoveError, match="partners are sides of distinct seats"):
+        WordcardOptions(partners=[[0, 1], [1, 2]])
+    with pytest.raises(InvalidMoveError, match="partners name seats 0 to 1 only"):
+        new(enable, partners=[[0, 2]])

@@ -283,3 +283,10 @@ def test_of_two_stops_the_earlier_one_counts_even_when_it_arrives_later(enable: 
     game.apply({"type": "accept"}, now_ms=2_500)
     assert game.end_reason == "Bob called Stop!"
     assert [s.total for s in game.sheets] == [31, 9 + 11 + 18]
+
+
+def test_nobody_sees_a_hand_before_go(enable: Any) -> None:
+    game = new(enable)
+    assert "hand" not in game.state(viewer=0)["players"][0]
+    game.apply({"type": "go"}, now_ms=0)
+    assert game.state(viewer=0)["players"][0]["hand"] == ANN and "hand" not in game.state(viewer=0)["players"][1]
