@@ -22,7 +22,7 @@ from typing import Any
 
 from wordtable.games.base import GameError
 from wordtable.games.cards import Card, PlacedCard
-from wordtable.games.wordcard import WordcardGame, WordcardOptions
+from wordtable.games.wordcard import Meld, WordcardGame, WordcardOptions
 from wordtable.games.wordcard_group import GroupOptions, WordcardGroupGame, score_solution
 from wordtable.games.wordcard_scoring import TypeRule, card_value, fill_wild_ranks, score_meld
 
@@ -44,11 +44,22 @@ class Row:
     cards: tuple[PlacedCard, ...]
     points: int
     text: str
+    meld: int | None = None
+    """For a tag-on: the row on the table it extends (its cards are among ``cards``)."""
+    new: frozenset[str] = frozenset()
+    """For a tag-on: the ids of the cards it adds."""
 
     @property
     def ids(self) -> frozenset[str]:
-        """The ids of its cards."""
+        """The cards from the hand it uses (a tag-on also claims its row, so a play tags a row once)."""
+        if self.meld is not None:
+            return self.new | {f"row:{self.meld}"}
         return frozenset(p.card.id for p in self.cards)
+
+    @property
+    def hand_cards(self) -> list[PlacedCard]:
+        """The cards it takes from the hand."""
+        return [p for p in self.cards if self.meld is None or p.card.id in self.new]
 
     def tokens(self) -> list[str]:
         """The row as an action's cards (``#id``, ``*=E♥5`` for a wild card)."""
@@ -56,8 +67,11 @@ class Row:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"text": self.text, "cards": [p.face for p in self.cards], "points": self.points,
-                "action_cards": self.tokens()}
+        out = {"text": self.text, "cards": [p.face for p in self.cards], "points": self.points,
+               "action_cards": self.tokens()}
+        if self.meld is not None:
+            out["tag_on"] = self.meld
+        return out
 
 
 @dataclass
@@ -72,6 +86,11 @@ class Laydown:
         """JSON form for ``wordtable hint``."""
         return {"rows": [r.to_dict() for r in self.rows], "points": self.points,
                 "left": [c.face for c in self.left]}
+
+    def action(self, seat: int) -> dict[str, Any]:
+        """The ``play`` action that lays it."""
+        return {"type": "play", "player": seat, "melds": [r.tokens() for r in self.rows if r.meld is None],
+                "tag_ons": [{"meld": r.meld, "cells": r.tokens()} for r in self.rows if r.meld is not None]}
 
 
 def _score(row: list[PlacedCard], rule: TypeRule, options: WordcardOptions, is_word: Callable[[str], bool]) -> Row | None:
@@ -250,8 +269,72 @@ def choose_rows(rows: list[Row], hand: Sequence[Card], objective: Callable[[list
     return best[0]
 
 
+def tag_on_rows(hand: Sequence[Card], melds: Sequence[Meld], options: WordcardOptions, lexicon: Any,
+                max_added: int = 3) -> list[Row]:
+    """Cards of the hand tagged on at the ends of rows on the table: words that grow the row's word (up to
+    ``max_added`` letters each end), and cards that lengthen a set or a sequence; each scored as a tag-on."""
+    rule = options.rule
+    real = [c for c in hand if not c.wild]
+    by_letter: dict[str, list[Card]] = {}
+    by_rank: dict[int, list[Card]] = {}
+    for c in sorted(real, key=lambda c: -c.points):
+        by_letter.setdefault(c.letters, []).append(c)
+        if c.number is not None:
+            by_rank.setdefault(c.number, []).append(c)
+    out: list[Row] = []
+
+    def add(meld: Meld, front: list[Card], back: list[Card]) -> None:
+        row = [PlacedCard.of(c) for c in front] + list(meld.cards) + [PlacedCard.of(c) for c in back]
+        new = list(range(len(front))) + list(range(len(front) + len(meld.cards), len(row)))
+        try:
+            ms = score_meld(row, rule, options, lexicon.is_word, before=meld.cards, new=new,
+                            awarded=(meld.long_word, meld.long_combination))
+        except GameError:
+            return
+        out.append(Row(tuple(row), ms.points + ms.bonus, ms.text, meld.id, frozenset(c.id for c in front + back)))
+
+    def pick(letters: str) -> list[Card] | None:
+        taken: dict[str, int] = {}
+        got = []
+        for ch in letters:
+            n = taken.get(ch, 0)
+            if n >= len(by_letter.get(ch, [])):
+                return None
+            taken[ch] = n + 1
+            got.append(by_letter[ch][n])
+        return got
+
+    for meld in melds:
+        text = "".join(p.letters for p in meld.cards)
+        if rule.words_count and all(p.letters for p in meld.cards):
+            for where in ("back", "front"):
+                for word in lexicon.extensions(text, where=where, max_added=max_added):
+                    extra = word[len(text):] if where == "back" else word[: len(word) - len(text)]
+                    got = pick(extra)
+                    if got is not None:
+                        add(meld, [] if where == "back" else got, got if where == "back" else [])
+        numbers = [p.number for p in meld.cards]
+        if rule.must_combination and None not in numbers:
+            if len(set(numbers)) == 1:
+                same = by_rank.get(numbers[0] or 0, [])
+                for k in range(1, len(same) + 1):
+                    add(meld, [], same[:k])
+            else:
+                step = (numbers[1] or 0) - (numbers[0] or 0)
+                for end, sign in (("back", 1), ("front", -1)):
+                    chain: list[Card] = []
+                    edge = numbers[-1] if end == "back" else numbers[0]
+                    for k in range(1, 6):
+                        cards = by_rank.get((edge or 0) + sign * step * k, [])
+                        if not cards:
+                            break
+                        chain.append(cards[0])
+                        add(meld, [] if end == "back" else chain[::-1], chain if end == "back" else [])
+    return out
+
+
 def best_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Any, *, opened: bool,
-              strength: str = "strongest", budget_s: float = 1.0) -> Laydown:
+              strength: str = "strongest", budget_s: float = 1.0, melds: Sequence[Meld] = ()) -> Laydown:
     """The best rows to lay from ``hand`` (empty when nothing can be laid, or the opening is not met)."""
     if strength not in STRENGTHS:
         raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
@@ -259,10 +342,12 @@ def best_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Any, *, o
     cards = list(hand)
     deadline = time.perf_counter() + budget_s
     rows = candidate_rows(cards, o, lexicon, max_cards=4 if strength == "beginner" else None, deadline=deadline)
+    if opened and melds and strength != "beginner":
+        rows = sorted(rows + tag_on_rows(cards, melds, o, lexicon), key=lambda r: -r.points)
     least = o.formula == "least"
 
     def laid_value(sel: list[Row]) -> int:
-        return sum(card_value(p, o.wild_points) for r in sel for p in r.cards)
+        return sum(card_value(p, o.wild_points) for r in sel for p in r.hand_cards)
 
     def allowed(sel: list[Row]) -> bool:
         if opened or not sel:
@@ -283,9 +368,11 @@ def best_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Any, *, o
 
 
 def best_laydown(game: WordcardGame, seat: int, *, strength: str = "strongest", budget_s: float = 1.0) -> Laydown:
-    """The best rows for ``seat`` to lay now in ``game``."""
-    return best_rows(game.hands[seat].cards, game.deal_options, game.lexicon,
-                     opened=game.deposit_turn[seat] is not None, strength=strength, budget_s=budget_s)
+    """The best rows for ``seat`` to lay now in ``game``, tag-ons on the rows on the table included."""
+    o = game.deal_options
+    melds = [m for m in game.melds if o.tag_on_others or m.owner == seat]
+    return best_rows(game.hands[seat].cards, o, game.lexicon, opened=game.deposit_turn[seat] is not None,
+                     strength=strength, budget_s=budget_s, melds=melds)
 
 
 def bot_play(game: WordcardGame, seat: int, *, strength: str = "club", budget_s: float = 0.5) -> list[dict[str, Any]]:
@@ -296,7 +383,7 @@ def bot_play(game: WordcardGame, seat: int, *, strength: str = "club", budget_s:
         return actions
     lay = best_laydown(game, seat, strength=strength, budget_s=budget_s)
     if lay.rows:
-        action = {"type": "play", "player": seat, "melds": [r.tokens() for r in lay.rows]}
+        action = lay.action(seat)
         try:
             game.apply(action)
             actions.append(action)

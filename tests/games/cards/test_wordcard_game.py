@@ -465,3 +465,18 @@ def test_partners_win_together_on_their_summed_score(enable: Any) -> None:
         WordcardOptions(partners=[[0, 1], [1, 2]])
     with pytest.raises(InvalidMoveError, match="partners name seats 0 to 1 only"):
         new(enable, partners=[[0, 2]])
+
+
+def test_the_best_laydown_tags_on_to_any_row_when_that_pays_more(enable: Any) -> None:
+    game = staged(enable)
+    game.apply({"type": "take"})
+    game.apply({"type": "play", "melds": [BREAD]})
+    game.apply({"type": "discard", "card": "N♥1"})
+    game.apply({"type": "play", "player": 1, "from_discard": 1, "melds": [PLANET]})
+    game.apply({"type": "discard", "player": 1, "card": "H♦7"})
+    game.apply({"type": "take"})
+    lay = best_laydown(game, 0, strength="strongest", budget_s=0.5)
+    # PLANETS on Bob's row: 53 + S 1 = 54 beats BREADS (37); TOE 8
+    assert [(r.text, r.points, r.meld) for r in lay.rows] == [("PLANETS", 54, 1), ("TOE", 8, None)]
+    rec = game.apply(lay.action(0))
+    assert rec.score.total == 54 + 8 + 25 and game.is_over()
