@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wordtable.games.cards import Card
-from wordtable.games.wordsnake import WordsnakeOptions, hand_penalty
+from wordtable.games.wordsnake import WordsnakeGame, WordsnakeOptions, hand_penalty
 
 from .card_words import CardWordFinder
 
@@ -227,3 +227,11 @@ def _plan(chain: list[tuple[bytes, tuple[tuple[int, bytes], ...]]],
         ends.append(len(cards) - 1)
     used = {c.id for c in cards}
     return SnakePlan(words, cards, slots, ends, value, [c for c in hand if c.id not in used])
+
+
+def best_snake_for(game: WordsnakeGame, seat: int, *, strength: str = "strongest",
+                   budget_s: float | None = None) -> SearchResult:
+    """The best snake for a player in a game under way: her hand and the cards of her snake (which she
+    may rearrange) plus the centre cards still there."""
+    own = list(game.snakes[seat].cards) + list(game.hands[seat].cards)
+    return best_snake(own, game.centre, game.lexicon, game.options, strength=strength, budget_s=budget_s)

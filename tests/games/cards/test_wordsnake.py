@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from wordtable.ai.wordsnake import best_snake
+from wordtable.ai.wordsnake import best_snake, best_snake_for
 from wordtable.games.base import GameOverError, IllegalMoveError, InvalidMoveError
 from wordtable.games.cards import Card, CardNotInHandError, CardPlayedTwiceError, UnknownCardError, load_deck
 from wordtable.games.wordsnake import WordsnakeGame, WordsnakeOptions, hand_penalty, score_snake, snake_words
@@ -290,3 +290,16 @@ def test_nobody_sees_a_hand_before_go(enable: Any) -> None:
     assert "hand" not in game.state(viewer=0)["players"][0]
     game.apply({"type": "go"}, now_ms=0)
     assert game.state(viewer=0)["players"][0]["hand"] == ANN and "hand" not in game.state(viewer=0)["players"][1]
+
+
+def test_a_hint_in_a_hand_under_way_may_rearrange_the_snake_already_laid(enable: Any) -> None:
+    game = new(enable)
+    game.apply({"type": "go"}, now_ms=0)
+    game.apply({"type": "snake", "player": 1, "cards": cards(*"CATS")}, now_ms=100)
+    result = best_snake_for(game, 1, strength="club")
+    assert result.best is not None
+    used = {c.id for c in result.best.cards}
+    assert {c.id for c in game.snakes[1].cards} <= used | {c.id for c in result.best.hand_left}
+    for t, action in enumerate(result.best.actions(1)):
+        game.apply(action, now_ms=200 + t)
+    assert game.state()["players"][1]["words"] == result.best.words
