@@ -2,8 +2,9 @@
 out a best solution and its score is checked. Played alone it is a puzzle with a score to beat: the best
 solution the host finds (:func:`wordtable.ai.wordcard.best_group_solution`), given as ``target``.
 
-Actions: ``{"type": "solution", "player": 0, "melds": [["R♣7", "A♠8", ...], ...]}`` (a later solution of
-the same player replaces the earlier one while the time lasts) and ``{"type": "close"}``.
+Actions: ``{"type": "solution", "player": 0, "melds": [["R♣7", "A♠8", ...], ...], "score": 286}`` (a later
+solution of the same player replaces the earlier one while the time lasts; ``score``, optional, is what the
+player wrote down, checked against the host's reckoning, rule 38) and ``{"type": "close"}``.
 A solution scores its rows under the deal's game type (words within words, combinations, the WORDCARD
 doubling, the bonuses of rules 44 and 45), 50 more when it uses every card (rule 43's "all cards in one
 turn"), less the value of the cards it leaves (rule 5).
@@ -118,6 +119,7 @@ class WordcardGroupGame(Game):
             self.table = pile.draw(count)
         self.start_ms = now_ms
         self.solutions: dict[int, tuple[list[list[PlacedCard]], ScoreBreakdown]] = {}
+        self.claims: dict[int, int | None] = {}
         self.target: ScoreBreakdown | None = None
         self.target_rows: list[list[str]] = []
         self.closed = False
@@ -135,7 +137,8 @@ class WordcardGroupGame(Game):
         """The cards face up, each solution and score, the score to beat."""
         return {"game": self.name, "game_type": self.options.game_type, "closed": self.closed,
                 "table": [c.face for c in self.table],
-                "solutions": {str(i): {"rows": [[p.face for p in r] for r in rows], "score": s.to_dict()}
+                "solutions": {str(i): {"rows": [[p.face for p in r] for r in rows], "score": s.to_dict(),
+                                       "written": self.claims.get(i)}
                               for i, (rows, s) in self.solutions.items()},
                 "to_beat": None if self.target is None else {"rows": self.target_rows, "score": self.target.total},
                 "scores": self.scores}
@@ -174,11 +177,17 @@ class WordcardGroupGame(Game):
         for r in token_rows:
             rows.append([PlacedCard.of(cards[k + j], faces[k + j]) for j in range(len(r))])
             k += len(r)
+        claimed = action.get("score")
+        if claimed is not None and not isinstance(claimed, int):
+            raise InvalidMoveError("score is the whole number the player wrote down (rule 38)")
         score = score_solution(rows, self.table, self.options, self.lexicon.is_word)
         self.solutions[seat] = (rows, score)
+        self.claims[seat] = claimed
         self.players[seat].score = score.total
-        return MoveRecord(seat, copy.deepcopy(action), score, now_ms,
-                          note=" ".join("".join(p.letters or "?" for p in r) for r in rows))
+        note = " ".join("".join(p.letters or "?" for p in r) for r in rows)
+        if claimed is not None:
+            note += f"; written {claimed}, checked {score.total}" + (" (right)" if claimed == score.total else "")
+        return MoveRecord(seat, copy.deepcopy(action), score, now_ms, note=note)
 
     def to_dict(self) -> dict[str, Any]:
         """Seed, options, the cards and the actions."""

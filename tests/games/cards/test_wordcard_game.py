@@ -358,9 +358,10 @@ def test_group_game_solutions_are_scored_and_unused_cards_cost_their_value(enabl
     whole = game.apply({"type": "solution", "player": 0, "melds": [TABLE[:6], ["T♦1", "O♣1"]]})
     # RAIDER word 57 + sequence 57 = 114, x2 = 228; TO word 2 + set 2 = 4, x2 = 8; every card used: 50
     assert whole.score.total == 228 + 8 + 50
-    part = game.apply({"type": "solution", "player": 1, "melds": [TABLE[:6]]}, now_ms=None)
-    # T and O unused: (1 + 1) x 2 = 4
+    part = game.apply({"type": "solution", "player": 1, "melds": [TABLE[:6]], "score": 228}, now_ms=None)
+    # T and O unused: (1 + 1) x 2 = 4; Bob wrote 228 and the check says 224
     assert part.score.total == 228 - 4
+    assert part.note.endswith("written 228, checked 224") and game.state()["solutions"]["1"]["written"] == 228
     assert game.winners() == [0]
     with pytest.raises(CardNotInHandError, match="Z♠K is not in the table's hand"):
         game.apply({"type": "solution", "player": 1, "melds": [["Z♠K", "A♠8"]]})
