@@ -200,3 +200,15 @@ def test_tags_sets_and_forget_commands(tmp_path, capsys):
     assert "no tag 04a1b2c3d4e5f6 is enrolled" in capsys.readouterr().err
     assert main(["tags", "forget", "xyz", "--db", str(db)]) == 2
     assert "'xyz' is not a UID in hex" in capsys.readouterr().err
+
+
+def test_a_whole_table_is_checked_duplicates_first_then_cell_by_cell(registry):
+    from wordtable.table.tags import table_problems
+
+    registry.enroll(UID1, load_set("wordgame").piece("18"))
+    registry.enroll(UID2, load_set("wordchain").piece("wc-c01"))
+    cells = {7: UID1, 9: UID1, 20: UID2, 30: UID3, 40: bytes.fromhex("04000000000001")}
+    registry.enroll(cells[40], load_set("wordgame").piece("0"))
+    problems = table_problems(registry, cells, ["wordgame"])
+    assert [(p.kind, p.cells) for p in problems] == [(DUPLICATE, (7, 9)), (OTHER_SET, (20,)), (UNKNOWN, (30,))]
+    assert table_problems(registry, {40: cells[40]}, ["wordgame"]) == []

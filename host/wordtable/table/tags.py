@@ -343,3 +343,19 @@ def duplicates(registry: TagRegistry, cells: Mapping[int, bytes],
             f"{len(where)} tags on the table ({places}) claim the same piece"
             + (f" ({entry.set} {entry.piece})" if entry else f" (tag {uid.hex()})") + "."))
     return out
+
+
+def table_problems(registry: TagRegistry, cells: Mapping[int, bytes], sets: Iterable[str],
+                   geometry: TableGeometry | None = None) -> list[TagProblem]:
+    """Every problem on a whole table (after a SNAPSHOT, say): pieces on two cells first, then each
+    other cell whose tag is unknown or of another set, in cell order."""
+    allowed = list(sets)
+    out = duplicates(registry, cells, geometry)
+    doubled = {c for p in out for c in p.cells}
+    for cell, uid in sorted(cells.items()):
+        if cell in doubled:
+            continue
+        found = identify(registry, uid, cell, allowed, geometry)
+        if isinstance(found, TagProblem):
+            out.append(found)
+    return out
