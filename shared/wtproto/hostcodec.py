@@ -18,13 +18,30 @@ from .messages import (
     _HELLO_ACK,
     _HELLO_BOARD,
     _LED,
+    BEEP,
+    BUTTON,
+    CELL,
+    DIAG,
+    DIAG_REQ,
+    DISPLAY,
+    LED,
+    LOG,
     MAX_UID,
-    display_stride,
+    SNAPSHOT,
+    SNAPSHOT_REQ,
     pack_cell,
 )
 
 _HELLO_BOARD_LEN = struct.calcsize(_HELLO_BOARD)
 _SNAPSHOT = "<BBBH"
+
+# Messages that travel reliably (sequence number, retransmitted until acknowledged, in order).
+RELIABLE = (CELL, BUTTON, SNAPSHOT_REQ, SNAPSHOT, DISPLAY, LED, BEEP, LOG, DIAG_REQ, DIAG)
+
+
+def display_stride(w):
+    """Bytes per row of a 1-bit region ``w`` pixels wide."""
+    return (w + 7) // 8
 
 
 def unpack_hello_board(p):

@@ -54,9 +54,6 @@ NAMES = {
     BEEP: "BEEP",
 }
 
-# Messages that travel reliably (sequence number, retransmitted until acknowledged, in order).
-RELIABLE = (CELL, BUTTON, SNAPSHOT_REQ, SNAPSHOT, DISPLAY, LED, BEEP, LOG, DIAG_REQ, DIAG)
-
 MAX_UID = const(10)  # ISO 14443A UIDs are 4, 7 or 10 bytes
 
 # DISPLAY refresh flags (low two bits of the flags byte).
@@ -140,17 +137,12 @@ def unpack_snapshot_req(p):
     return p[0]
 
 
-def display_stride(w):
-    """Bytes per row of a 1-bit region ``w`` pixels wide."""
-    return (w + 7) // 8
-
-
 def unpack_display(p):
     """(x, y, w, h, flags, data) with data a memoryview into ``p``."""
     if len(p) < 9:
         raise ValueError("DISPLAY payload too short")
     x, y, w, h, flags = struct.unpack_from(_DISPLAY, p, 0)
-    if x % 8 or len(p) - 9 != display_stride(w) * h:
+    if x % 8 or len(p) - 9 != (w + 7) // 8 * h:  # rows of (w + 7) // 8 bytes
         raise ValueError("DISPLAY region %dx%d at x=%d does not match its %d data bytes"
                          % (w, h, x, len(p) - 9))
     return x, y, w, h, flags, memoryview(p)[9:]
