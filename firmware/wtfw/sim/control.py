@@ -49,7 +49,7 @@ class Control:
         self._sock = sock
         self._poll = select.poll()
         self._clients = {}  # socket -> [partly received line, in an overlong line]
-        self._rbuf = bytearray(256)
+        self._rbuf = bytearray(64)  # a longer line comes in a few reads
         self._watch(self._sock, True)
 
     def attach(self, app):
