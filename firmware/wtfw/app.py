@@ -48,7 +48,7 @@ _SNAPSHOT_PART = const(256)
 # the board sends little (cells, buttons, snapshots) over a line with a round trip of milliseconds.
 _BOARD_WINDOW = const(4)
 _SNAPSHOT_SMALL_PARTS = const(32)
-_SNAPSHOT_AHEAD = const(2)  # SNAPSHOT parts built ahead of the link's acknowledgements
+_SNAPSHOT_AHEAD = const(1)  # SNAPSHOT parts built ahead of the link's acknowledgements
 # Cell changes are queued only while fewer messages than this wait in the link: the scanner keeps
 # the others (backpressure, nothing is lost), each queued CELL takes some 100 bytes of heap, and the
 # rest of the queue (48) stays free for button edges, which cannot wait.
@@ -294,13 +294,15 @@ class App:
         # would take 4 KB of heap). Cell reports wait from the first part to the last, so every
         # CELL queued before the SNAPSHOT is part of it and none queued after it is older.
         sc = self.scanner
+        link = self.link
         if self._snapshot_rid is not None:
+            if sc.sweeps < 2:
+                return  # just booted: no cell has been read twice, the reported state is empty
             size = _SNAPSHOT_PART
             if sc.snapshot_count(size) > _SNAPSHOT_SMALL_PARTS:  # a table far larger than ours
                 size = MAX_PAYLOAD
             self._snapshot = sc.snapshot_parts(self._snapshot_rid, size)
             self._snapshot_rid = None
-        link = self.link
         parts = self._snapshot
         while parts is not None and link.pending() < _SNAPSHOT_AHEAD:
             part = next(parts, None)
