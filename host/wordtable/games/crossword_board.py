@@ -198,10 +198,13 @@ class TileSet:
 
     def __init__(self, counts: dict[str, int], values: dict[str, int]) -> None:
         tiles: list[Tile] = []
+        # Each id is the tile's position: appended one by one, so the count is read before each tile.
         for letter, n in counts.items():
             if letter != BLANK:
-                tiles.extend(Tile(len(tiles) + i, letter, values[letter]) for i in range(n))
-        tiles.extend(Tile(len(tiles) + i, BLANK, 0) for i in range(counts.get(BLANK, 0)))
+                for _ in range(n):
+                    tiles.append(Tile(len(tiles), letter, values[letter]))
+        for _ in range(counts.get(BLANK, 0)):
+            tiles.append(Tile(len(tiles), BLANK, 0))
         self.tiles: tuple[Tile, ...] = tuple(tiles)
         self.counts = dict(counts)
         self.values: dict[str, int] = {k: v for k, v in values.items() if k != BLANK}

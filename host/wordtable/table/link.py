@@ -323,17 +323,20 @@ class BoardLink:
         size = self.info.display_size if self.info else image.size
         img = panel.to_panel_image(image, size)
         with self._lock:
-            box = (0, 0, size[0], size[1]) if full else panel.changed_box(self._screen, img)
+            boxes = [(0, 0, size[0], size[1])] if full else panel.changed_boxes(self._screen, img)
             self._screen = img.copy()
-            if box is None:
+            if not boxes:
                 return 0
-            return self._send_region(img, box, m.REFRESH_FULL if full else m.REFRESH_PARTIAL)
+            return self._send_regions(img, boxes, m.REFRESH_FULL if full else m.REFRESH_PARTIAL)
 
-    def _send_region(self, img: Image.Image, box: panel.Box, refresh: int) -> int:
+    def _send_regions(self, img: Image.Image, boxes: list[panel.Box], refresh: int) -> int:
+        """Send the regions; only the very last payload asks for the refresh, so the panel
+        updates once, with every region in place."""
         sent = 0
-        for payload in panel.region_payloads(img, box, refresh):
-            self.link.send(m.DISPLAY, payload)
-            sent += len(payload)
+        for i, box in enumerate(boxes):
+            for payload in panel.region_payloads(img, box, refresh if i == len(boxes) - 1 else m.REFRESH_NONE):
+                self.link.send(m.DISPLAY, payload)
+                sent += len(payload)
         self._flush()
         return sent
 
@@ -514,7 +517,7 @@ class BoardLink:
         self._emit(BoardLinked(info, restarted))
         self.request_snapshot()
         if restarted and self._screen is not None:
-            self._send_region(self._screen, (0, 0) + self._screen.size, m.REFRESH_FULL)
+            self._send_regions(self._screen, [(0, 0) + self._screen.size], m.REFRESH_FULL)
 
     def _on_snapshot(self, payload: bytes) -> None:
         rid, part, parts, entries = m.unpack_snapshot(payload)
