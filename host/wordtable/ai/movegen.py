@@ -555,16 +555,17 @@ def rack_of(game: Any, player: int | None = None) -> Rack:
     return Rack.parse(game.rack_letters(p), game.lexicon.alphabet)
 
 
-_GENERATORS: dict[int, tuple[CrosswordRules, MoveGenerator]] = {}
+_GENERATORS: dict[tuple[str, int, str, int], MoveGenerator] = {}
 
 
 def generator_for(rules: CrosswordRules) -> MoveGenerator:
-    """The move generator of ``rules``, built once per rules object."""
-    hit = _GENERATORS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    gen = MoveGenerator(rules)
-    _GENERATORS[id(rules)] = (rules, gen)
+    """The move generator of ``rules``, shared by every rules object of the same game, lexicon, premium
+    layout and data (a game makes its own rules object; this keeps one generator per kind, not per game)."""
+    key = (rules.name, id(rules.lexicon), rules.layout.codes, id(rules.data))
+    gen = _GENERATORS.get(key)
+    if gen is None:
+        # The generator holds the rules, hence the lexicon and data, so these ids stay unique.
+        gen = _GENERATORS[key] = MoveGenerator(rules)
     return gen
 
 
