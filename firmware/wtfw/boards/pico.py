@@ -87,10 +87,33 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
         from ..stdio import StdioTransport
 
         transport = StdioTransport()
-    board = Board(pins["name"], geometry, reader, panel, buttons, feedback, transport, services=(feedback,),
-                  debug=debug, cells_per_step=pins["cells_per_step"])
+    board = Board(pins["name"], geometry, reader, panel, buttons, feedback, transport,
+                  services=(feedback, _Reports(reader, panel)), debug=debug,
+                  cells_per_step=pins["cells_per_step"])
     _forget(_BOOT_ONLY)
     return board
+
+
+class _Reports:
+    """Tells the host (LOG, queued until the link is up) what the drivers found wrong: a reader
+    that does not answer or answers again, two tags on one cell, a panel that stayed busy at start.
+    A board service: the app attaches itself to it when it starts."""
+
+    def __init__(self, reader, panel):
+        self.reader = reader
+        self.panel = panel
+
+    def attach(self, app):
+        from wtproto import messages as m
+
+        for text in self.reader.problems:
+            app.log(m.WARNING, m.CODE_READER, text)
+        if self.panel.fault:
+            app.log(m.ERROR, m.CODE_PANEL, self.panel.fault)
+        self.reader.on_problem = lambda text: app.log(m.WARNING, m.CODE_READER, text)
+
+    def service(self, now_ms):
+        return False
 
 
 def _forget(names):

@@ -103,12 +103,16 @@ def test_led_and_beep_messages_drive_the_leds_and_the_buzzer():
     rig.run_until(lambda: rig.bench.buzzer.log[-1][2] == 0, 1000, 5)
 
 
-def test_a_silent_reader_is_named_and_the_rest_of_the_table_keeps_reporting():
+def test_a_silent_reader_is_named_to_the_host_and_the_rest_of_the_table_keeps_reporting():
     bench = TableBench()
     bench.readers[5].miso_stuck = 0xFF
-    rig = linked(bench)
-    eq(rig.debug_lines[0].startswith("reader 5 (chip select 5) does not answer: VersionReg reads FFh"), True,
-       rig.debug_lines[0])
+    rig = PicoRig(bench)
+    rig.step()
+    rig.link_up()
+    rig.run_until(lambda: any(t == m.LOG for t, _p in rig.got), 500)
+    level, code, text = rig.logs()[0]
+    eq((level, code), (m.WARNING, m.CODE_READER))
+    eq(text.startswith("reader 5 (chip select 5) does not answer: VersionReg reads FFh"), True, text)
     rig.bench.place(0, ntag213(UID))
     rig.run_until(lambda: any(t == m.CELL for t, _p in rig.got), 2000)
     eq(rig.cells(), [(0, UID)])
@@ -118,11 +122,29 @@ def test_a_silent_reader_is_named_and_the_rest_of_the_table_keeps_reporting():
 def test_a_panel_that_stays_busy_is_reported_and_the_scan_goes_on():
     bench = TableBench()
     bench.panel.stuck_busy = True
-    rig = linked(bench)
+    rig = PicoRig(bench)
+    rig.step()
+    rig.link_up()
     send_screen(rig, screen(3))
     rig.bench.place(5, ntag213(UID))
-    rig.run_until(lambda: any(t == m.LOG and p[1] == m.CODE_PANEL for t, p in rig.got), 20000, 100)
-    level, code, text = rig.logs()[-1]
-    eq((level, code), (m.ERROR, m.CODE_PANEL))
-    eq(text.startswith("the display panel has been busy for"), True, text)
+    panel_logs = []
+
+    def two_panel_logs():
+        panel_logs.extend(log for log in rig.logs() if log[1] == m.CODE_PANEL)
+        return len(panel_logs) >= 2
+
+    rig.run_until(two_panel_logs, 20000, 100)
+    eq([(level, code) for level, code, _t in panel_logs], [(m.ERROR, m.CODE_PANEL)] * 2)
+    eq(panel_logs[0][2].startswith("the display panel stays busy after reset"), True, panel_logs[0][2])
+    eq(panel_logs[1][2].startswith("the display panel has been busy for"), True, panel_logs[1][2])
     eq((5, UID) in rig.cells(), True, "the tile was reported meanwhile")
+
+
+def test_two_tags_on_one_cell_are_reported_to_the_host_naming_the_cell():
+    rig = linked()
+    rig.bench.place(140, ntag213(UID))
+    rig.bench.place(140, ntag213(b"\x04\x51\x62\x73\x84\x95\xa7"))
+    rig.run_until(lambda: any(t == m.LOG for t, _p in rig.got), 2000)
+    level, code, text = rig.logs()[0]
+    eq((level, code), (m.WARNING, m.CODE_READER))
+    eq(text.startswith("cell 140 (reader 4, antenna 5): two or more tags on one antenna"), True, text)
