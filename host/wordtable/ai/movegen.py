@@ -350,6 +350,54 @@ class _Search:
         self._prefix_cache[key] = out
         return out
 
+    def _bound_fn(self, axis: int, xbase: list[int], ncross: list[int]) -> Any:
+        """An upper bound on the score of any move laid from an anchor along ``axis``: every tile at the
+        best letter premium in reach, every word premium in reach, every cross-word with the best tile,
+        and the all-tiles bonus when the rack could empty (used to order and cut best-move search)."""
+        gen = self.gen
+        cell, pval = self.cell, self.pval
+        fwd = gen.step[axis]
+        back = gen.step[axis + 4]
+        lm, wm = gen.letter_mult, gen.word_mult
+        value = gen.value
+        tiles = sorted((value[i] for i, n in enumerate(self.counts) for _ in range(n)), reverse=True)
+        top = sum(tiles)
+        best_tile = tiles[0] if tiles else 0
+        total = self.rack_total
+        multiply = gen.multiply_word_premiums
+        full = total >= gen.rack_size
+        double_main = gen.double_main_when_all
+        bonus = gen.all_tiles_bonus
+
+        def bound(anchor: int, limit: int, before_points: int) -> int:
+            mlm = 1
+            wmul = 1
+            s = anchor
+            for _ in range(limit):
+                s = back[s]
+                if lm[s] > mlm:
+                    mlm = lm[s]
+                wmul = wmul * wm[s] if multiply else max(wmul, wm[s])
+            points = before_points
+            cross = 0
+            t = anchor
+            laid = 0
+            while t >= 0 and (laid < total or cell[t] >= 0):
+                if cell[t] >= 0:
+                    points += pval[t]
+                else:
+                    laid += 1
+                    if lm[t] > mlm:
+                        mlm = lm[t]
+                    wmul = wmul * wm[t] if multiply else max(wmul, wm[t])
+                    if ncross[t]:
+                        cross += (xbase[t] + best_tile * lm[t] * ncross[t]) * wm[t]
+                t = fwd[t]
+            main = (points + mlm * top) * wmul
+            return main + cross + ((main if double_main else bonus) if full else 0)
+
+        return bound
+
     def _axis(self, axis: int, which: int, dawg: Any, anchors: list[int], is_anchor: bytearray, first: list[int],
               xmask: list[int], xbase: list[int], ncross: list[int]) -> None:
         gen = self.gen
@@ -485,8 +533,11 @@ class _Search:
 
         rm0 = self.rack_mask
         blanks0 = self.blanks
-        pending: list[tuple[int, int]] = []
+        # Work per anchor: (bound, anchor, left-part limit, DAWG node after the letters before it or -1 when
+        # the left part is laid from the rack, their points).
+        work: list[tuple[int, int, int, int, int]] = []
         max_limit = 0
+        bound = self._bound_fn(axis, xbase, ncross) if best_only else None
         for anchor in anchors:
             b = back[anchor]
             if b >= 0 and cell[b] >= 0:
@@ -506,7 +557,7 @@ class _Search:
                     mbase += pval[s]
                     s = fwd[s]
                 if node >= 0:
-                    extend(node, anchor, mbase, 1, 0, 0, rm0, blanks0, anchor)
+                    work.append((bound(anchor, 0, mbase) if bound else 0, anchor, 0, node, mbase))
             else:
                 limit = 0
                 s = b
@@ -515,11 +566,19 @@ class _Search:
                     s = back[s]
                 if limit > max_limit:
                     max_limit = limit
-                pending.append((anchor, limit))
+                work.append((bound(anchor, limit, 0) if bound else 0, anchor, limit, -1, 0))
+        if best_only:
+            # Most promising anchors first; stop when no anchor left can beat the best move found.
+            work.sort(reverse=True)
         # Left parts: the rack's DAWG prefixes are enumerated once (by length) and laid before every anchor
         # they fit, instead of being searched again for each anchor.
         prefixes = self._prefixes(which, dawg, max_limit)
-        for anchor, limit in pending:
+        for ub, anchor, limit, fixed_node, fixed_points in work:
+            if best_only and ub <= me.best_score:
+                break
+            if fixed_node >= 0:
+                extend(fixed_node, anchor, fixed_points, 1, 0, 0, rm0, blanks0, anchor)
+                continue
             xa = xmask[anchor]
             for depth, node, pre, rm, blanks in prefixes:
                 if depth > limit:
