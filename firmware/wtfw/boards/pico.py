@@ -16,6 +16,7 @@ from drivers.antenna_mux import AntennaMux
 from drivers.buttons import ShiftRegisterButtons
 from drivers.feedback import Feedback
 from drivers.mfrc522 import MFRC522
+from drivers.problem_log import ProblemLog
 from drivers.reader_matrix import MatrixReader
 from drivers.select_decoder import SelectDecoder
 from drivers.ssd1680 import SSD1680
@@ -23,7 +24,8 @@ from drivers.ssd1680 import SSD1680
 from ..board import Board
 
 # Modules only ``build`` needs. On a board, code lives in the heap (unless frozen into the
-# firmware image): once the board is built, they are dropped so the collector can have them.
+# firmware image): once the board is built, they are dropped so the collector can have them
+# (main.py drops this module and the rest of wtfw.boards; nothing the board keeps is defined here).
 _BOOT_ONLY = ("wtfw.boards.pinmaps", "drivers.antenna_layout")
 
 
@@ -88,32 +90,10 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
 
         transport = StdioTransport()
     board = Board(pins["name"], geometry, reader, panel, buttons, feedback, transport,
-                  services=(feedback, _Reports(reader, panel)), debug=debug,
+                  services=(feedback, ProblemLog(reader, panel)), debug=debug,
                   cells_per_step=pins["cells_per_step"])
     _forget(_BOOT_ONLY)
     return board
-
-
-class _Reports:
-    """Tells the host (LOG, queued until the link is up) what the drivers found wrong: a reader
-    that does not answer or answers again, two tags on one cell, a panel that stayed busy at start.
-    A board service: the app attaches itself to it when it starts."""
-
-    def __init__(self, reader, panel):
-        self.reader = reader
-        self.panel = panel
-
-    def attach(self, app):
-        from wtproto import messages as m
-
-        for text in self.reader.problems:
-            app.log(m.WARNING, m.CODE_READER, text)
-        if self.panel.fault:
-            app.log(m.ERROR, m.CODE_PANEL, self.panel.fault)
-        self.reader.on_problem = lambda text: app.log(m.WARNING, m.CODE_READER, text)
-
-    def service(self, now_ms):
-        return False
 
 
 def _forget(names):
