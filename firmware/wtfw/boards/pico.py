@@ -2,7 +2,7 @@
 switch trees, an SSD1680 e-ink panel, seat buttons on 74HC165 shift registers, WS2812 LEDs and a
 buzzer, the serial line on USB.
 
-    main.py:  board = pico.build()
+    board = pico.build()      # what wtfw.boards.build (main.py) does on a board
 
 Every pin comes from the pin map of the platform (wtfw/boards/pinmaps.py; hardware/wiring.md).
 ``build`` takes the ``machine`` module, the pin map, the serial line and the clock as arguments,
