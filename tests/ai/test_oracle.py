@@ -1,9 +1,9 @@
 """The move generator against the brute-force oracle (``brute_force.py``) on positions of real play.
 
-The default run checks about 300 wordgame positions (10 games, racks of 4 or 5 tiles drawn from the real
-rack, some with a blank) and about 100 Wordability positions (racks of 4). For a longer soak set
-``WORDTABLE_ORACLE_GAMES`` (games per game type, default 10 for wordgame; Wordability plays a third of
-that, at least 3), e.g. ``WORDTABLE_ORACLE_GAMES=100 pytest tests/ai/test_oracle.py``.
+The default run checks about 300 wordgame positions (10 games, racks of 3 to 5 tiles drawn from the real
+rack, some with a blank) and about 70 Wordability positions (2 games, racks of 3 or 4). For a longer soak set
+``WORDTABLE_ORACLE_GAMES`` (games per game type, default 10 for wordgame; Wordability plays a fifth of
+that, at least 2), e.g. ``WORDTABLE_ORACLE_GAMES=100 pytest tests/ai/test_oracle.py``.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def test_wordgame_generator_lists_exactly_the_legal_placements_of_brute_force(en
     rng = Random(seed)
     positions = legal = 0
     for game in played_positions(Wordgame(["A", "B"], enable, seed=seed), seed):
-        rack = _sub_rack(game.rack_letters(game.turn), rng, (4, 5), 0.15)
+        rack = _sub_rack(game.rack_letters(game.turn), rng, (3, 4, 5), 0.15)
         if rack:
             legal += _compare(game, rack)[0]
             positions += 1
@@ -63,7 +63,7 @@ def test_wordgame_generator_lists_exactly_the_legal_placements_of_brute_force(en
     assert legal > 0
 
 
-@pytest.mark.parametrize("seed", range(max(3, GAMES // 3)))
+@pytest.mark.parametrize("seed", range(max(2, GAMES // 5)))
 def test_wordability_generator_lists_exactly_the_legal_placements_of_brute_force(enable, seed: int) -> None:
     rng = Random(1000 + seed)
     positions = legal = 0
