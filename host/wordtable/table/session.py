@@ -434,7 +434,7 @@ class Session:
                 return
             settled = self.table.settled
             if any(settled.get(cell) != self._uid(s, p) for cell, s, p in step.lay) or \
-                    any(cell in settled for cell in step.lift):
+                    any(cell in settled for cell in step.lift if cell not in {c for c, _, _ in step.lay}):
                 return  # the robot's pieces are not all seen yet
             self.bot_pending = None
             seat = self.adapter.seat_of(player)

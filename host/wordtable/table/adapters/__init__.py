@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from .base import Adapter
 from .crossword import WordabilityAdapter, WordgameAdapter
+from .wordchain import WordchainAdapter
 
 ADAPTERS: dict[str, type[Adapter]] = {
     "wordgame": WordgameAdapter,
     "wordability": WordabilityAdapter,
+    "wordchain": WordchainAdapter,
 }
