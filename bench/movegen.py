@@ -138,7 +138,4 @@ def _measure(lx: Any) -> list[dict[str, Any]]:
     add("Wordability all moves, 7-tile rack: p95 (CPU)", _p95(c), None, n)
     add("Wordability / wordgame all-moves ratio (CPU medians)", statistics.median(c) / wg_median_cpu, 4,
         "same stage of play (turns 5-14), full racks", unit="x")
-    w, c, counts = _time(wa[:BLANK_POSITIONS], two_blanks=True, repeat=1)
-    add("Wordability all moves, rack with two blanks: median (CPU)", statistics.median(c), None,
-        f"{nb}; {statistics.median(counts):g} moves median")
     return rows
