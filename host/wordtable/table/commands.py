@@ -13,7 +13,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     run = sub.add_parser("run", help="start the table: the simulated board (no --port) or a real one")
     run.add_argument("--port", help="the board's serial port, e.g. /dev/ttyACM0 (default: the simulated board)")
     run.add_argument("--workdir", default="run", help="where the simulated board keeps its files (default: ./run)")
-    run.add_argument("--no-input", action="store_true", help="play the scripted demo only, ask nothing")
+    run.add_argument("--no-input", action="store_true", help="start the table, take no typed commands, and stop")
+    run.add_argument("--db", default=None, help="the game store (default: wordtable.db in the data folder)")
+    run.add_argument("--demo", action="store_true", help="the link demonstration instead of the session")
     run.set_defaults(func=cmd_run)
 
     board = sub.add_parser("board", help="the table board: deploy firmware, status")
@@ -31,11 +33,18 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .demo import run_demo
-
     interactive = sys.stdin.isatty() and not args.no_input
     try:
-        return run_demo(args.port, Path(args.workdir), interactive=interactive)
+        if args.demo:
+            from .demo import run_demo
+
+            return run_demo(args.port, Path(args.workdir), interactive=interactive)
+        from .. import lexicon
+        from .console import run_session
+
+        # typed (or piped) table commands unless --no-input
+        return run_session(args.port, Path(args.workdir), Path(args.db) if args.db else None, not args.no_input,
+                           lexicon.load())
     except BoardError as exc:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2

@@ -63,11 +63,21 @@ class GameEntry:
         return self.game_class().from_dict(state, lexicon)
 
 
-GAMES: tuple[GameEntry, ...] = (
+ALL_GAMES: tuple[GameEntry, ...] = (
     GameEntry("wordgame", "wordgame"),
     GameEntry("wordability", "Wordability"),
     GameEntry("wordchain", "WORDCHAIN"),
     GameEntry("wordcard", "WORDCARD"),
     GameEntry("wordsnake", "WordSnake"),
 )
+
+
+def _playable() -> tuple[GameEntry, ...]:
+    from .adapters import ADAPTERS
+
+    return tuple(g for g in ALL_GAMES if g.name in ADAPTERS)
+
+
+GAMES: tuple[GameEntry, ...] = _playable()
+"""The games the table can play now (those with an adapter), in menu order."""
 BY_NAME = {g.name: g for g in GAMES}
