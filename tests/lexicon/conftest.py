@@ -41,6 +41,7 @@ def private_home(lexicon_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     home = tmp_path / "private-home"
     home.mkdir()
     monkeypatch.setenv("WORDTABLE_HOME", str(home))
+    monkeypatch.delenv("WORDTABLE_CACHE", raising=False)  # not the run's shared cache
     return home
 
 

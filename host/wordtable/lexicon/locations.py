@@ -4,7 +4,7 @@
   ``$WORDTABLE_LEXICON_SOURCES``, else ``<venv>/share/wordtable/lexicon-sources`` (``sys.prefix``).
 * A person's data, imported word lists and profiles: ``$WORDTABLE_HOME``, else
   ``$XDG_DATA_HOME/wordtable``, else ``~/.local/share/wordtable``.
-* Caches (rebuildable at any time): ``$WORDTABLE_HOME/cache``, else ``$XDG_CACHE_HOME/wordtable``, else
+* Caches (rebuildable at any time): ``$WORDTABLE_CACHE``, else ``$WORDTABLE_HOME/cache``, else ``$XDG_CACHE_HOME/wordtable``, else
   ``~/.cache/wordtable``.
 
 Each function reads the environment when called, so a test or a second table can point elsewhere.
@@ -32,7 +32,11 @@ def data_home() -> Path:
 
 
 def cache_home() -> Path:
-    """Root of wordtable's caches; everything below it may be deleted."""
+    """Root of wordtable's caches; everything below it may be deleted. ``WORDTABLE_CACHE`` names it
+    outright (caches on another disk; the test suite shares one across its runs)."""
+    override = _env_path("WORDTABLE_CACHE")
+    if override is not None:
+        return override
     home = _env_path("WORDTABLE_HOME")
     if home is not None:
         return home / "cache"
