@@ -42,7 +42,7 @@ run: setup
 	$(BIN)/wordtable run $(if $(PORT),--port $(PORT))
 
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: setup
 	$(BIN)/python -m bench
