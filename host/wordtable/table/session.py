@@ -55,7 +55,7 @@ from ..store.store import Store
 from .adapters.base import MORE, NEXT, OK, PREV, Adapter, BotStep, Reply, Table
 from .games_catalogue import BY_NAME, GAMES, GameEntry
 from .layout import DEFAULT_LAYOUT, TableLayout, load_layout
-from .link import BoardLinked, BoardLink, BoardLost, ButtonChanged, CellChanged, Event, TableReconciled
+from .link import BoardLink, BoardLinked, BoardLost, ButtonChanged, CellChanged, Event, TableReconciled
 from .settle import SETTLE_MS, SettledTable
 from .tags import Piece, TagProblem, TagRegistry, identify, table_problems
 

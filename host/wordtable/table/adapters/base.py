@@ -242,6 +242,7 @@ class Adapter(ABC):
     # -- after the session applied an action ----------------------------------------------------------
     def committed(self, record: MoveRecord, table: Table) -> None:
         """The game took an action; adapters forget pending choices here."""
+        self.modal = None
 
     # -- bots -----------------------------------------------------------------------------------------
     def bot_step(self, player: int, strength: str, table: Table) -> BotStep | None:
