@@ -132,11 +132,14 @@ class TablePlay:
         for b in buttons:
             self.press(seat, b)
 
-    def choose_game(self, game_index: int, players_index: int, seats: list[int]) -> None:
+    def choose_game(self, game: str, players_index: int, seats: list[int]) -> None:
         """Through the display menu with seat 1's buttons: the game, how many players, then each player
         (0 a person, 1..3 a bot of a strength)."""
+        from wordtable.table.games_catalogue import GAMES
+
         s = self.session
         assert s.state == "menu"
+        game_index = [g.name for g in GAMES].index(game)
         for index in (game_index, players_index, *seats):
             for _ in range(index):
                 self.press(0, 2)

@@ -21,7 +21,7 @@ LINK, CHAIN = 7 * 15, 7 * 15 + 1  # the standard layout: grid row 8, column 1, a
 def test_wordchain_is_played_with_cards_and_buttons_and_ends_at_the_target(tmp_path):
     t = TablePlay(tmp_path, positions={"wordchain": WORDCHAIN_END}, seed=5)
     try:
-        t.choose_game(2, 0, [0, 0])
+        t.choose_game("wordchain", 0, [0, 0])
         s = t.session
         pure = WordchainGame(["Player 1", "Player 2"], seed=s.game.seed, lexicon=enable(),
                              options=WordchainOptions(target_score=50))
@@ -48,5 +48,60 @@ def test_wordchain_is_played_with_cards_and_buttons_and_ends_at_the_target(tmp_p
         pure.apply({k: v for k, v in draw.items()})
         assert pure.is_over() and s.game.scores == pure.scores == [56, 0]
         assert s.store.game(s.game_id).result["winners"] == [0]
+    finally:
+        t.close()
+
+
+# WordSnake: one hand (the game option hands=1); Ann's hand makes TOPS SHELL LOWING, Bob has CATS SNAKE
+# ENJOY and an R.
+ANN_SNAKE = ["T2", "O2", "P3", "S2", "H3", "E2", "L2", "L2", "O2", "W4", "I2", "N2", "G3"]
+BOB_HAND = ["C3", "A2", "T2", "S2", "N2", "A2", "K5", "E2", "N2", "J8", "O2", "Y4", "R2"]
+CENTRE = ["W4", "E2", "A2", "U3", "O2", "F4", "I2", "R2", "X8"]
+WORDSNAKE_ONE_HAND = {"options": {"hands": 1}, "hands": [ANN_SNAKE, BOB_HAND], "centre": CENTRE}
+CENTRE_CELLS = [r * 15 + c for r in (6, 7, 8) for c in (6, 7, 8)]
+
+
+def lane(seat: int, k: int) -> int:
+    return 225 + 24 * seat + k
+
+
+def test_wordsnake_is_played_at_once_with_stop_and_ends_with_the_hand_scores(tmp_path):
+    from wordtable.games.wordsnake import WordsnakeGame, WordsnakeOptions
+
+    t = TablePlay(tmp_path, positions={"wordsnake": WORDSNAKE_ONE_HAND}, seed=7)
+    try:
+        t.choose_game("wordsnake", 0, [0, 0])
+        s = t.session
+        pure = WordsnakeGame(["Player 1", "Player 2"], seed=s.game.seed, options=WordsnakeOptions(hands=1),
+                             lexicon=enable())
+        pure.set_position([ANN_SNAKE, BOB_HAND], CENTRE)
+        assert [h.faces() for h in s.game.hands] == [h.faces() for h in pure.hands]
+        for cell, card in zip(CENTRE_CELLS, pure.centre, strict=True):
+            t.lay(cell, "wordsnake", card.id)
+        t.press(2, OK)  # GO!
+        assert s.game.phase == "play"
+        ann, bob = pure.hands[0].cards, pure.hands[1].cards
+        for k, card in enumerate(bob[:8]):  # CATSNAKE
+            t.lay(lane(2, k), "wordsnake", card.id)
+        for k, card in enumerate(ann):
+            t.lay(lane(0, k), "wordsnake", card.id)
+        t.press(0, OK)  # Ann: Stop!
+        wait_until(lambda: s.game.phase == "verify", what="the Stop!")
+        t.press(2, OK)  # Bob lets it stand
+        wait_until(lambda: s.game.phase == "ended", what="the hand's end")
+        t.press(2, OK)  # the scores are final
+        wait_until(lambda: s.state == "result", what="the end of the game")
+        pure.apply({"type": "go"}, 0)
+        pure.apply({"type": "snake", "player": 1, "cards": ["#" + c.id for c in bob[:8]]}, 1000)
+        pure.apply({"type": "snake", "player": 0, "cards": ["#" + c.id for c in ann]}, 2000)
+        pure.apply({"type": "stop", "player": 0}, 3000)
+        pure.apply({"type": "accept"}, 3000)
+        pure.apply({"type": "close_hand"}, 3000)
+        assert pure.is_over()
+        assert s.game.scores == pure.scores
+        assert s.game.scores[0] > 0 and s.game.snakes[1].cards == pure.snakes[1].cards
+        stop = next(mv for mv in s.store.moves(s.game_id) if mv.action["type"] == "stop")
+        snakes = [mv for mv in s.store.moves(s.game_id) if mv.action["type"] == "snake"]
+        assert all(mv.now_ms <= stop.now_ms for mv in snakes)  # the board's button time orders the Stop!
     finally:
         t.close()

@@ -42,7 +42,7 @@ def wordgame_table(tmp_path):
 
 def test_wordgame_is_played_with_tags_and_buttons_and_ends_with_the_rules_scores(wordgame_table):
     t = wordgame_table
-    t.choose_game(0, 0, [0, 0])
+    t.choose_game("wordgame", 0, [0, 0])
     pure = game_from_position(dict(WORDGAME_END, game="wordgame", players=PLAYERS), enable())
     s = t.session
     assert s.game.racks == pure.racks

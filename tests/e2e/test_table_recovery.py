@@ -18,7 +18,7 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def table(tmp_path):
     t = TablePlay(tmp_path, positions={"wordgame": WORDGAME_END}, seed=3)
-    t.choose_game(0, 0, [0, 0])
+    t.choose_game("wordgame", 0, [0, 0])
     yield t
     t.close()
 

@@ -226,7 +226,7 @@ class Session:
             found = identify(self.registry, uid, cell, self.sets(), gl.geometry)
             if isinstance(found, Piece):
                 pieces[cell] = found
-        return Table(pieces, now)
+        return Table(pieces, now, self.table.changed_ms)
 
     def _table_changed(self, now: int) -> None:
         if self.adapter is not None:

@@ -26,6 +26,8 @@ class SettledTable:
         self.live: dict[int, bytes] = {}
         self.settled: dict[int, bytes] = {}
         self._since: dict[int, int] = {}
+        self.changed_ms: int | None = None
+        """When the latest change taken over by ``advance`` happened on the table (not when it settled)."""
 
     def observe(self, cell: int, uid: bytes | None, now_ms: int) -> None:
         """A cell event (live or from a snapshot)."""
@@ -53,6 +55,7 @@ class SettledTable:
         for cell, since in list(self._since.items()):
             if now_ms - since >= self.settle_ms:
                 del self._since[cell]
+                self.changed_ms = since if self.changed_ms is None else max(self.changed_ms, since)
                 uid = self.live.get(cell)
                 if uid is None:
                     changed |= self.settled.pop(cell, None) is not None

@@ -6,9 +6,11 @@ from __future__ import annotations
 from .base import Adapter
 from .crossword import WordabilityAdapter, WordgameAdapter
 from .wordchain import WordchainAdapter
+from .wordsnake import WordsnakeAdapter
 
 ADAPTERS: dict[str, type[Adapter]] = {
     "wordgame": WordgameAdapter,
     "wordability": WordabilityAdapter,
     "wordchain": WordchainAdapter,
+    "wordsnake": WordsnakeAdapter,
 }

@@ -47,6 +47,8 @@ class Table:
 
     pieces: dict[int, Piece]
     now_ms: int
+    changed_ms: int | None = None
+    """When the latest settled change happened (WordSnake times a snake by it)."""
 
 
 @dataclass
