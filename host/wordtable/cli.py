@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "wordtable.display.commands",
     "wordtable.store.commands",
     "wordtable.ai.commands",
+    "wordtable.web.commands",
 )
 
 

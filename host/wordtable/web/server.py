@@ -1,0 +1,405 @@
+"""The web server of the virtual table (aiohttp): the page, its assets, and one WebSocket per page.
+
+Routes:
+
+* ``GET /``: the page (or, on the LAN, the PIN form first). The page carries the server's token.
+* ``GET /assets/...``: the page's script, style and icons, shipped in the package (no CDN).
+* ``GET /ws?token=...``: live updates. The server sends ``state`` (the table, see tablestate.py)
+  whenever it changes and ``panel`` (the panel image as PNG) after every refresh; the page sends
+  actions (``{"id": 1, "op": "place", "cell": 112, "uid": "04..."}``) and gets an ``ack``.
+* ``GET /panel.png``: the panel as it is now. ``GET /api/state``: the state, once.
+* ``POST /api/act``: one action, for scripts (header ``X-Wordtable-Token``).
+* ``POST /login`` (the LAN PIN), ``POST /api/settings/unlock`` (the kiosk PIN).
+
+State-changing requests need the token and the page's own Origin (access.py). A watcher task polls
+the link's mirror, the session's snapshot and the panel every ``poll_s`` and pushes what changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from ..table.layout import TableLayout
+from ..table.link import BoardLink
+from ..table.robot import SimRobot
+from ..table.sim import SimBoard, SimError
+from ..table.tags import TagRegistry
+from .access import COOKIE, TOKEN_HEADER, AccessError, Gate, check_bind, is_loopback, same_origin
+from .control import Action, ControlError, SimControl
+from .kiosk import Attract, KioskClock
+from .panelfeed import PanelFeed
+from .runner import SessionRunner
+from .tablestate import PieceNamer, TableState
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 8765
+WATCHER = web.AppKey("watcher", asyncio.Task)
+
+
+@dataclass
+class WebOptions:
+    """How the page is served. ``port`` 0 picks a free port (tests)."""
+
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_PORT
+    lan: bool = False
+    pin: str | None = None
+    kiosk: bool = False
+    kiosk_pin: str | None = None
+    idle_reset_s: float = 180.0
+    allow_control: bool = False
+    poll_s: float = 0.01
+
+
+def asset_text(name: str) -> str:
+    return (resources.files(__package__) / "assets" / name).read_text(encoding="utf-8")
+
+
+class WebTable:
+    """The page's server for one table: ``link`` (the host's connection to the board), ``sim`` (the
+    simulated board, whose control channel the page drives through ``hands``; None with a real board),
+    and optionally ``runner``, the session loop whose snapshot the page shows and which the kiosk
+    sends back to its menu."""
+
+    def __init__(self, link: BoardLink, layout: TableLayout, *, sim: SimBoard | None = None,
+                 hands: SimRobot | None = None, runner: SessionRunner | None = None,
+                 registry: TagRegistry | None = None, options: WebOptions | None = None) -> None:
+        self.options = options or WebOptions()
+        check_bind(self.options.host, self.options.lan, self.options.pin)
+        self.link = link
+        self.sim = sim
+        self.runner = runner
+        self.layout = layout
+        if sim is not None:
+            self.control: SimControl | None = SimControl(hands or SimRobot(sim))
+        else:
+            self.control = None
+        self.gate = Gate(pin=None if is_loopback(self.options.host) else self.options.pin,
+                         kiosk_pin=self.options.kiosk_pin)
+        self.state_builder = TableState(layout, PieceNamer(registry), session_view=self._session_view)
+        if sim is not None:
+            self.feed = PanelFeed(pbm_path=sim.panel_path)
+        else:
+            # A real panel cannot be read back: the host's last image is what it shows.
+            self.feed = PanelFeed(host_image=lambda: getattr(link, "_screen", None))
+        self.kiosk = KioskClock(self.options.idle_reset_s, time.monotonic()) if self.options.kiosk else None
+        self.attract = Attract(runner, self._clear) if runner is not None and self.control is not None else None
+        self.clients: set[web.WebSocketResponse] = set()
+        self.state: dict[str, Any] = {}
+        self._state_json = ""
+        self._wake: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+        self.url = ""
+        self.actions = 0
+
+    # -- what the page sees -----------------------------------------------------------------------
+    @property
+    def writable(self) -> bool:
+        """The page may act: always on the simulated board, on a real one only with --control
+        (and then only the seat buttons, handed to the session as if pressed on the table)."""
+        return self.control is not None or (self.options.allow_control and self.runner is not None)
+
+    def _session_view(self) -> dict[str, Any] | None:
+        return self.runner.snapshot if self.runner is not None else None
+
+    def _clear(self) -> None:
+        if self.control is not None:
+            self.control.clear()
+
+    def build_state(self) -> dict[str, Any]:
+        info = self.link.info
+        return self.state_builder.build(
+            dict(self.link.cells), sim=self.sim is not None, linked=self.link.linked,
+            board_name=info.board_name if info else "", writable=self.writable,
+            panel={"version": self.feed.version, "size": list(self.feed.size or (0, 0))},
+            kiosk={"on": True, **self.kiosk.to_json()} if self.kiosk else {"on": False})
+
+    def panel_message(self) -> dict[str, Any]:
+        png = self.feed.png or b""
+        return {"type": "panel", "version": self.feed.version, "size": list(self.feed.size or (0, 0)),
+                "png": base64.b64encode(png).decode("ascii")}
+
+    # -- actions ------------------------------------------------------------------------------------
+    def act(self, action: Action) -> str:
+        """Do one page action (blocking: the sim's control socket). Raises ControlError."""
+        if self.kiosk is not None and self.kiosk.touch(time.monotonic()) and self.attract is not None:
+            self.attract.stop()  # someone is here: the bots' game gives way to the menu
+        if action.op == "wake":
+            return "awake"
+        if self.control is None:
+            if action.op == "tap" and self.writable:
+                assert self.runner is not None and action.seat is not None and action.button is not None
+                self.runner.call(lambda s: press_on_session(s, action.seat, action.button))
+                return "pressed"
+            raise ControlError("This page mirrors a real table and is read-only: lay the pieces on the table itself."
+                               + ("" if self.options.allow_control else " (Start with --control to use the seat "
+                                                                      "buttons from here.)"))
+        self.actions += 1
+        return self.control.apply(action)
+
+    def kiosk_reset(self) -> None:
+        """The kiosk's reset after inactivity: the session goes back to its menu, the simulated table is
+        cleared, and the attract loop starts a bots' game."""
+        try:
+            if self.attract is not None:
+                self.attract.start()
+            elif self.runner is not None:
+                from .kiosk import to_menu
+
+                self.runner.call(to_menu, wait=5)
+                self._clear()
+            else:
+                self._clear()
+        except (ControlError, SimError) as exc:
+            log.warning("kiosk reset could not clear the table: %s", exc)
+
+    # -- the watcher ------------------------------------------------------------------------------
+    async def _watch(self) -> None:
+        assert self._wake is not None
+        last_cells: dict[int, bytes] = dict(self.link.cells)
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), self.options.poll_s)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+            now = time.monotonic()
+            cells = dict(self.link.cells)
+            if self.kiosk is not None:
+                if cells != last_cells and self.kiosk.state == "active":
+                    self.kiosk.touch(now)
+                if self.kiosk.due(now):
+                    await asyncio.get_running_loop().run_in_executor(None, self.kiosk_reset)
+                    cells = dict(self.link.cells)
+                elif self.attract is not None and self.kiosk.state == "attract":
+                    if self.attract.running and (self.runner.snapshot or {}).get("state") == "result":
+                        await asyncio.get_running_loop().run_in_executor(None, self.attract.tick, now)
+            last_cells = cells
+            if self.feed.poll():
+                await self._broadcast(self.panel_message())
+            await self._push_state()
+
+    async def _push_state(self, force: bool = False) -> None:
+        state = self.build_state()
+        text = json.dumps(state, sort_keys=True)
+        if text != self._state_json or force:
+            self.state, self._state_json = state, text
+            await self._broadcast({"type": "state", **state})
+
+    async def _broadcast(self, message: dict[str, Any]) -> None:
+        if not self.clients:
+            return
+        text = json.dumps(message)
+        for ws in list(self.clients):
+            try:
+                await ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                self.clients.discard(ws)
+
+    # -- HTTP -----------------------------------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._security_headers])
+        app.router.add_get("/", self._index)
+        app.router.add_post("/login", self._login)
+        app.router.add_get("/ws", self._ws)
+        app.router.add_get("/panel.png", self._panel_png)
+        app.router.add_get("/api/state", self._api_state)
+        app.router.add_post("/api/act", self._api_act)
+        app.router.add_post("/api/settings/unlock", self._unlock)
+        app.router.add_static("/assets", str(resources.files(__package__) / "assets"))
+        app.on_startup.append(self._on_startup)
+        app.on_cleanup.append(self._on_cleanup)
+        return app
+
+    @web.middleware
+    async def _security_headers(self, request: web.Request, handler: Callable[..., Any]) -> web.StreamResponse:
+        response: web.StreamResponse = await handler(request)
+        response.headers.setdefault("Content-Security-Policy",
+                                    "default-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                                    "style-src 'self'; script-src 'self'; frame-ancestors 'none'")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    async def _on_startup(self, app: web.Application) -> None:
+        self._wake = asyncio.Event()
+        self._loop = asyncio.get_running_loop()
+        self.feed.poll()
+        self.state = self.build_state()
+        self._state_json = json.dumps(self.state, sort_keys=True)
+        app[WATCHER] = asyncio.create_task(self._watch())
+
+    async def _on_cleanup(self, app: web.Application) -> None:
+        app[WATCHER].cancel()
+        for ws in list(self.clients):
+            await ws.close()
+
+    def _logged_in(self, request: web.Request) -> bool:
+        return not self.gate.needs_login(request.cookies.get(COOKIE))
+
+    def _check_write(self, request: web.Request, token: str | None) -> None:
+        if not self._logged_in(request):
+            raise web.HTTPUnauthorized(text="Give the table's PIN first (open the page).")
+        if not same_origin(request.headers.get("Origin"), request.host):
+            raise web.HTTPForbidden(text="This request does not come from the table's own page.")
+        if not self.gate.token_ok(token):
+            raise web.HTTPForbidden(text="The page's token is missing or old; reload the page.")
+
+    async def _index(self, request: web.Request) -> web.Response:
+        if not self._logged_in(request):
+            return web.Response(text=asset_text("login.html"), content_type="text/html")
+        page = asset_text("index.html").replace("{{TOKEN}}", self.gate.token)
+        page = page.replace("{{KIOSK}}", "kiosk" if self.kiosk else "")
+        return web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def _login(self, request: web.Request) -> web.Response:
+        if not same_origin(request.headers.get("Origin"), request.host):
+            raise web.HTTPForbidden(text="This request does not come from the table's own page.")
+        form = await request.post()
+        try:
+            cookie = self.gate.login(str(form.get("pin", "")))
+        except AccessError as exc:
+            raise web.HTTPTooManyRequests(text=str(exc)) from None
+        if cookie is None:
+            page = asset_text("login.html").replace('<p class="error" hidden>', '<p class="error">')
+            return web.Response(text=page, content_type="text/html", status=401)
+        response = web.HTTPSeeOther("/")
+        response.set_cookie(COOKIE, cookie, httponly=True, samesite="Strict", path="/")
+        raise response
+
+    async def _panel_png(self, request: web.Request) -> web.Response:
+        if not self._logged_in(request):
+            raise web.HTTPUnauthorized(text="Give the table's PIN first (open the page).")
+        if self.feed.png is None:
+            raise web.HTTPNotFound(text="The panel has not been refreshed yet.")
+        return web.Response(body=self.feed.png, content_type="image/png", headers={"Cache-Control": "no-store"})
+
+    async def _api_state(self, request: web.Request) -> web.Response:
+        if not self._logged_in(request):
+            raise web.HTTPUnauthorized(text="Give the table's PIN first (open the page).")
+        return web.json_response(self.build_state())
+
+    async def _run_action(self, data: Any) -> dict[str, Any]:
+        try:
+            action = Action.from_json(data)
+            reply = await asyncio.get_running_loop().run_in_executor(None, self.act, action)
+        except ControlError as exc:
+            return {"ok": False, "error": str(exc)}
+        if self._wake is not None:
+            self._wake.set()
+        return {"ok": True, "reply": reply}
+
+    async def _api_act(self, request: web.Request) -> web.Response:
+        self._check_write(request, request.headers.get(TOKEN_HEADER))
+        try:
+            data = await request.json()
+        except ValueError:
+            raise web.HTTPBadRequest(text="The body must be one JSON action.") from None
+        result = await self._run_action(data)
+        return web.json_response(result, status=200 if result["ok"] else 409)
+
+    async def _unlock(self, request: web.Request) -> web.Response:
+        self._check_write(request, request.headers.get(TOKEN_HEADER))
+        data = await request.json()
+        try:
+            ok = self.gate.unlock_settings(str(data.get("pin", "")))
+        except AccessError as exc:
+            return web.json_response({"ok": False, "error": str(exc)}, status=429)
+        if not ok:
+            why = "Wrong PIN." if self.gate.kiosk_pin else "Settings are locked on this kiosk (no --kiosk-pin)."
+            return web.json_response({"ok": False, "error": why}, status=403)
+        return web.json_response({"ok": True})
+
+    async def _ws(self, request: web.Request) -> web.WebSocketResponse:
+        self._check_write(request, request.query.get("token"))
+        ws = web.WebSocketResponse(heartbeat=20)
+        await ws.prepare(request)
+        self.clients.add(ws)
+        try:
+            await ws.send_str(json.dumps({"type": "state", **self.build_state()}))
+            if self.feed.png is not None:
+                await ws.send_str(json.dumps(self.panel_message()))
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    data = json.loads(msg.data)
+                except ValueError:
+                    await ws.send_str(json.dumps({"type": "ack", "id": None, "ok": False,
+                                                  "error": "a message is one JSON action"}))
+                    continue
+                result = await self._run_action(data)
+                await ws.send_str(json.dumps({"type": "ack", "id": data.get("id") if isinstance(data, dict) else None,
+                                              **result}))
+        finally:
+            self.clients.discard(ws)
+        return ws
+
+    # -- running ----------------------------------------------------------------------------------------
+    def start(self) -> str:
+        """Serve on a thread of its own (the session loop keeps the main thread); returns the URL."""
+        ready = threading.Event()
+        errors: list[BaseException] = []
+
+        def serve() -> None:
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            try:
+                runner = web.AppRunner(self.app(), access_log=None)
+                loop.run_until_complete(runner.setup())
+                site = web.TCPSite(runner, self.options.host, self.options.port)
+                loop.run_until_complete(site.start())
+                self._runner = runner
+                port = runner.addresses[0][1]
+                host = self.options.host if ":" not in self.options.host else f"[{self.options.host}]"
+                self.url = f"http://{host}:{port}/"
+            except BaseException as exc:  # reported to the caller of start()
+                errors.append(exc)
+                ready.set()
+                loop.close()
+                return
+            ready.set()
+            try:
+                loop.run_forever()
+            finally:
+                loop.run_until_complete(runner.cleanup())
+                loop.close()
+
+        self._thread = threading.Thread(target=serve, name="wordtable-web", daemon=True)
+        self._thread.start()
+        ready.wait(10)
+        if errors:
+            exc = errors[0]
+            if isinstance(exc, OSError):
+                raise AccessError(f"Cannot listen on {self.options.host}:{self.options.port}: {exc.strerror}. "
+                                  f"Is another wordtable running? Choose another --http-port.") from exc
+            raise exc
+        return self.url
+
+    def stop(self) -> None:
+        loop = self._loop
+        if loop is not None and self._thread is not None:
+            loop.call_soon_threadsafe(loop.stop)
+            self._thread.join(timeout=5)
+        self._thread = None
+
+
+def press_on_session(session: Any, seat: int, button: int) -> None:
+    """A seat button pressed on the page of a real table (--control): queued as if the board had sent
+    it, with the session's own time (on the session's thread)."""
+    now = session.clock()
+    session.presses.append((seat, button, now, now))

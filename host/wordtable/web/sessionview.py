@@ -1,0 +1,127 @@
+"""The session as the page shows it: one JSON-able snapshot, read on the session's own thread.
+
+It reads only what the session already decided (its state, the game's public state, the view it last
+put on the display) and computes nothing about the game: scores and breakdowns are the game's own
+``MoveRecord`` values. What a person's rack holds is shown for people, never for bots.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..display.views import (
+    LetterPickView,
+    MenuView,
+    MessageView,
+    ResultView,
+    TagProblemView,
+)
+from ..games.base import MoveRecord
+from ..table.sim_pieces import virtual_uid
+
+BUTTON_NAMES = ("OK", "previous", "next", "more")
+"""The seat buttons during play (table/adapters/base.py)."""
+
+
+def summary(action: dict[str, Any]) -> str:
+    """A move in a few words: the words it made, or what it was (passed, swapped 3 tiles)."""
+    words = action.get("words")
+    if words:
+        return " ".join(str(w) for w in words)
+    kind = str(action.get("type", ""))
+    if kind == "exchange":
+        n = len(action.get("tiles", []))
+        return f"swapped {n} {'tile' if n == 1 else 'tiles'}"
+    if kind == "place" and action.get("placements"):
+        return "laid " + str(len(action["placements"])) + " tiles"
+    return {"pass": "passed", "challenge": "challenged", "withdrawn": "word taken back",
+            "agree_end": "ended the game"}.get(kind, kind.replace("_", " "))
+
+
+def record_json(game: Any, rec: MoveRecord) -> dict[str, Any]:
+    name = game.players[rec.player].name if 0 <= rec.player < len(game.players) else ""
+    out: dict[str, Any] = {"player": name, "summary": summary(rec.action), "total": None, "lines": []}
+    if rec.score is not None:
+        out["total"] = rec.score.total
+        out["lines"] = [{"label": ln.label, "points": ln.points, "detail": ln.detail} for ln in rec.score.lines]
+    if rec.note:
+        out["note"] = rec.note
+    return out
+
+
+def rack_tiles(game: Any, player: int, set_name: str) -> list[dict[str, Any]] | None:
+    """The tiles a crossword game dealt to ``player``: letter, points and the simulated piece's UID
+    (piece id = tile id); None for games without racks."""
+    racks = getattr(game, "racks", None)
+    tiles = getattr(game, "tiles", None)
+    if racks is None or tiles is None:
+        return None
+    return [{"letter": tiles[t].letter, "points": tiles[t].value, "uid": virtual_uid(set_name, str(t)).hex()}
+            for t in racks[player]]
+
+
+def view_json(view: Any, seat: int | None) -> dict[str, Any]:
+    """The part of the display's current screen the page turns into controls: a menu's items (so a
+    tap on one presses the seat buttons that choose it), the buttons' labels, and a message."""
+    out: dict[str, Any] = {"buttons": list(BUTTON_NAMES)}
+    if isinstance(view, MenuView):
+        out["menu"] = {"title": view.title, "items": list(view.items), "selected": view.selected, "seat": seat}
+        out["buttons"] = ["OK", "up", "down", "back"]
+    elif isinstance(view, LetterPickView):
+        out["menu"] = {"title": view.title, "items": list(view.letters), "selected": view.selected, "seat": seat,
+                       "letters": True}
+        out["buttons"] = ["OK", "◀", "▶", "back"]
+    elif isinstance(view, ResultView):
+        out["buttons"] = ["again", "", "", "menu"]
+    if isinstance(view, MessageView):
+        out["message"] = " ".join((view.title + ":",) + tuple(view.lines))
+        out["message_kind"] = view.kind
+    elif isinstance(view, TagProblemView):
+        out["message"] = view.message + (f" ({view.where})" if view.where else "")
+        out["message_kind"] = "error"
+    return out
+
+
+def session_snapshot(session: Any) -> dict[str, Any]:
+    """Everything the page shows of a ``table.session.Session``; call it on the session's thread."""
+    game = session.game
+    entry = session.entry
+    adapter = session.adapter
+    modal = getattr(adapter, "modal", None) if adapter is not None else None
+    menu_seat = adapter.seat_of(modal.player) if modal is not None else None
+    snap: dict[str, Any] = {"state": session.state, "game": None, "players": [], "history": [],
+                            "lost": session.lost}
+    snap.update(view_json(session.view, menu_seat))
+    if game is None or entry is None:
+        return snap
+    seats = session.seats
+    snap["game"] = {"name": entry.name, "title": entry.title, "players": len(game.players),
+                    "over": bool(game.is_over())}
+    turn = adapter.to_move() if adapter is not None else None
+    sets = tuple(session.sets())
+    snap["sets"] = list(sets)
+    reserved: list[str] = []
+    offer: list[str] = []
+    for i, p in enumerate(game.players):
+        bot = seats[i].bot if i < len(seats) else None
+        line: dict[str, Any] = {"name": p.name, "score": p.score, "active": i == turn and not game.is_over(),
+                                "seat": adapter.seat_of(i) if adapter is not None else None,
+                                "kind": f"bot, {bot}" if bot else "person"}
+        rack = rack_tiles(game, i, sets[0]) if sets else None
+        if rack is not None:
+            if bot:
+                # The robot lays exactly these pieces for the bot: the box must not hand them out.
+                reserved += [t["uid"] for t in rack]
+            else:
+                line["rack"] = rack
+                offer += [t["uid"] for t in rack]
+        snap["players"].append(line)
+    snap["reserved"] = reserved
+    if getattr(game, "racks", None) is not None:
+        # The game deals from its own bag and the display names the letters drawn: the box holds
+        # just the tiles dealt to the people at the table, so no piece is ever in two places.
+        snap["offer"] = offer
+    snap["history"] = [record_json(game, rec) for rec in game.history]
+    if session.state == "result":
+        snap["winners"] = [game.players[i].name for i in game.winners()]
+    return snap

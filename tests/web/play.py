@@ -1,0 +1,78 @@
+"""What a person does on the page, as Playwright steps, and what the test needs to know of the game
+to do it (the moves the game allows, read from the session's own game)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from playwright.sync_api import Page
+from wordtable.ai.movegen import generator_for, legal_moves
+from wordtable.web.launch import VirtualTable
+
+from .conftest import wait_until
+
+
+def snapshot(table: VirtualTable) -> dict[str, Any]:
+    assert table.runner is not None
+    return table.runner.snapshot or {}
+
+
+def panel_version(page: Page) -> int:
+    return int(page.get_attribute("#panel", "data-version") or 0)
+
+
+def choose(page: Page, item: str) -> None:
+    """Click a menu item on the page (it presses the seat buttons that choose it)."""
+    before = page.text_content("#menu-title")
+    page.get_by_role("button", name=item, exact=True).click()
+    wait_until(lambda: page.text_content("#menu-title") != before or page.is_hidden("#menu-section"),
+               what=f"the menu to move on from {before!r} after {item!r}")
+
+
+def start_wordgame_against_bot(page: Page, table: VirtualTable, strength: str = "beginner") -> None:
+    choose(page, "wordgame")
+    choose(page, "2 players")
+    choose(page, "a person")
+    choose(page, f"a bot ({strength})")
+    wait_until(lambda: snapshot(table).get("state") == "play", what="the game to start")
+    page.wait_for_selector("#rack-section:not([hidden])")
+
+
+def board_cells(table: VirtualTable) -> tuple[int, ...]:
+    return table.layout.for_game("wordgame", 2).zone("board").cells
+
+
+def a_move(table: VirtualTable, *, valid: bool = True) -> list[tuple[int, str]]:
+    """(cell, letter) of the best move without a blank for the player to move, or (``valid`` False) two
+    rack letters across the centre that make no word."""
+    assert table.runner is not None
+    game = table.runner.session.game
+    cells = board_cells(table)
+    if valid:
+        letters = generator_for(game.rules).letters
+        for move in legal_moves(game):
+            if not any(blank for _, _, blank in move.tiles):
+                return [(cells[sq], letters[code]) for sq, code, _ in move.tiles]
+        raise AssertionError("no move without a blank on this rack")
+    rack = [ch for ch in game.rack_letters(game.turn) if ch != "?"]
+    centre = game.rules.geometry.centre
+    # Four letters: a first word of fewer is refused for its length, not for being no word.
+    for letters in permutations(rack, 4):
+        word = "".join(letters)
+        if word not in game.lexicon:
+            return [(cells[centre + i], ch) for i, ch in enumerate(word)]
+    raise AssertionError(f"every four letters of {rack} make a word")
+
+
+def take_my_tiles(page: Page, table: VirtualTable) -> None:
+    page.click("#take-tiles")
+    wait_until(lambda: page.locator("#rack .stack.on-table").count() == page.locator("#rack .stack").count(),
+               what="my tiles on my rack")
+
+
+def drag_letter(page: Page, letter: str, cell: int) -> None:
+    """Drag a tile of ``letter`` from my seat row to ``cell``."""
+    src = page.locator(f".seat[data-seat='0'] .piece[data-text='{letter}']").first
+    src.drag_to(page.locator(f"#cell-{cell}"))
+    page.wait_for_selector(f"#cell-{cell} .piece[data-text='{letter}']")
