@@ -449,14 +449,14 @@ class _Search:
                 return
             if nt == 1 and first[anchor] != axis:
                 return
-            if recheck and forward_text_is_word():
-                return
             score = main + cross_pts
             if nt >= rack_size:
                 score += main if double_main else all_bonus
+            if best_only and score <= me.best_score:
+                return
+            if recheck and forward_text_is_word():
+                return
             if best_only:
-                if score <= me.best_score:
-                    return
                 me.best_score = score
             append(Move(score, tuple(placed), axis))
 
