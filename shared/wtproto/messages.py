@@ -191,9 +191,7 @@ def unpack_log(p):
 
 def __getattr__(name):
     # The host's codecs (PEP 562; MicroPython has module __getattr__ too): imported on first use.
+    # A name that is in neither module raises AttributeError naming wtproto.hostcodec.
     from . import hostcodec
 
-    try:
-        return getattr(hostcodec, name)
-    except AttributeError:
-        raise AttributeError("module 'wtproto.messages' has no attribute %r" % name) from None
+    return getattr(hostcodec, name)
