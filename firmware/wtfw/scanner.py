@@ -131,11 +131,6 @@ class Scanner:
         self._cursor = cell
         return done
 
-    def uid(self, cell):
-        """The reported UID of ``cell`` (b"" if empty)."""
-        off = cell * SLOT
-        return bytes(self.reported[off + 1:off + 1 + self.reported[off]])
-
     def snapshot_count(self, max_payload=MAX_PAYLOAD):
         """How many SNAPSHOT parts of at most ``max_payload`` bytes the reported state makes."""
         rep = self.reported
