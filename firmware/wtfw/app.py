@@ -52,9 +52,9 @@ _SNAPSHOT_AHEAD = const(1)  # SNAPSHOT parts built ahead of the link's acknowled
 # Cell changes are queued only while fewer messages than this wait in the link: the scanner keeps
 # the others (backpressure, nothing is lost), each queued CELL takes some 100 bytes of heap, and the
 # rest of the queue (48) stays free for button edges, which cannot wait.
-CELL_QUEUE = const(8)
-_RX_BUF = const(256)
-_RX_READS = const(8)  # at most this many buffers of input per step (2 KB: two full frames)
+CELL_QUEUE = const(6)
+_RX_BUF = const(128)
+_RX_READS = const(16)  # at most this many buffers of input per step (2 KB: two full frames)
 
 
 class App:
