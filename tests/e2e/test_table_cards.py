@@ -105,3 +105,43 @@ def test_wordsnake_is_played_at_once_with_stop_and_ends_with_the_hand_scores(tmp
         assert all(mv.now_ms <= stop.now_ms for mv in snakes)  # the board's button time orders the Stop!
     finally:
         t.close()
+
+
+# WORDCARD (the WORDCARD type of game, one deal): Ann takes the E♠6, lays TOWNS and ATE and goes out by
+# discarding the Z♠K.
+ANN_CARDS = ["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"]
+BOB_CARDS = ["E♠2", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"]
+WORDCARD_OPTIONS = {"game_type": "wordcard", "words_within_words": False, "hand_size": 8, "dealer": 0}
+WORDCARD_OUT = {"options": WORDCARD_OPTIONS, "hands": [ANN_CARDS, BOB_CARDS], "stock": ["E♠6"]}
+DISCARD = 7 * 15 + 7
+
+
+def test_wordcard_is_played_with_rows_and_the_discard_place_and_ends_with_the_deal_scores(tmp_path):
+    from wordtable.games.wordcard import WordcardGame, WordcardOptions
+
+    t = TablePlay(tmp_path, positions={"wordcard": WORDCARD_OUT}, seed=9)
+    try:
+        t.choose_game("wordcard", 0, [0, 0])
+        s = t.session
+        pure = WordcardGame(["Player 1", "Player 2"], seed=s.game.seed, options=WordcardOptions(**WORDCARD_OPTIONS),
+                            lexicon=enable())
+        pure.set_position([ANN_CARDS, BOB_CARDS], stock=["E♠6"])
+        t.press(0, OK)  # take
+        wait_until(lambda: s.game.phase == "play", what="the card taken")
+        pure.apply({"type": "take"})
+        ids = {c.face: c.id for c in pure.hands[0].cards}
+        row = [225 + k for k in range(24)]
+        for k, face in enumerate(["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"]):
+            t.lay(row[k], "wordcard", ids[face])
+        for k, face in enumerate(["A♥6", "T♣6", "E♠6"]):
+            t.lay(row[6 + k], "wordcard", ids[face])
+        t.lay(DISCARD, "wordcard", ids["Z♠13"])  # the king is number 13
+        t.press(0, OK)
+        wait_until(lambda: s.state == "result", what="the end of the deal")
+        pure.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
+        pure.apply({"type": "discard", "card": "Z♠K"})
+        assert pure.is_over()
+        assert s.game.scores == pure.scores == [142 + 32, 0]
+        assert [mv.action["type"] for mv in s.store.moves(s.game_id)] == ["take", "play", "discard"]
+    finally:
+        t.close()

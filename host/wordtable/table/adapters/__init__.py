@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .base import Adapter
 from .crossword import WordabilityAdapter, WordgameAdapter
+from .wordcard import WordcardAdapter
 from .wordchain import WordchainAdapter
 from .wordsnake import WordsnakeAdapter
 
@@ -12,5 +13,6 @@ ADAPTERS: dict[str, type[Adapter]] = {
     "wordgame": WordgameAdapter,
     "wordability": WordabilityAdapter,
     "wordchain": WordchainAdapter,
+    "wordcard": WordcardAdapter,
     "wordsnake": WordsnakeAdapter,
 }

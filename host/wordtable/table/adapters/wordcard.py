@@ -1,0 +1,200 @@
+"""WORDCARD at the table: rows laid in the seat's meld area, the face-up card on the discard place.
+
+* At the start of a turn OK takes the top card of the deck (the dealer's first turn may take the
+  face-up card instead: seat menu).
+* Rows lie in the meld area in reading order with an empty cell between two rows. A row of new cards is
+  a new laydown; a row on the table with new cards at one or both ends is a tag-on (also on another
+  player's row, where the house rules allow it: lay the cards in that row's area). A row may be moved
+  along its area (it is known by its cards, not by its cells).
+* OK in the turn commits what was laid: the new rows and tag-ons as one play, then the card on the
+  discard place (if it came from the hand) as the discard, or "done" when the hand is empty.
+* OK after a deal starts the next deal (with several deals).
+* Not at the table yet: wild cards swapped for the real card, rows across rows, and taking face-up cards
+  with a play (from_discard); the game supports them, the adapter does not read them from the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...ai import wordcard as wordcard_ai
+from ...display.views import MessageView
+from ...games.wordcard import WordcardGame
+from ..layout import DISCARD, MELD, GameLayout
+from ..tags import Piece
+from .base import OK, Adapter, BotStep, Reply, Table
+
+
+class WordcardAdapter(Adapter):
+    game_name: ClassVar[str] = "wordcard"
+    sets: ClassVar[tuple[str, ...]] = ("wordcard",)
+    game: WordcardGame
+
+    def __init__(self, game: WordcardGame, layout: GameLayout, lexicon: Any) -> None:
+        super().__init__(game, layout, lexicon)
+        self.discard_cell = layout.zone(DISCARD).cells[0]
+        self.areas = [layout.zone(MELD, seat).cells for seat in layout.seats]
+
+    def to_move(self) -> int | None:
+        g = self.game
+        return None if g.phase in ("over", "deal_over", "choose") else g.current
+
+    def _groups(self, player: int, table: Table) -> list[list[tuple[int, Piece]]]:
+        """The rows in a player's area: runs of occupied cells in reading order."""
+        out: list[list[tuple[int, Piece]]] = []
+        run: list[tuple[int, Piece]] = []
+        for cell in self.areas[player]:
+            piece = table.pieces.get(cell)
+            if piece is None:
+                if run:
+                    out.append(run)
+                run = []
+            else:
+                run.append((cell, piece))
+        if run:
+            out.append(run)
+        return out
+
+    def _read(self, table: Table) -> tuple[list[list[str]], list[dict[str, Any]], list[str]]:
+        """New rows of the player to move, tag-ons, and problems."""
+        g = self.game
+        melds = {tuple(p.card.id for p in m.cards): m for m in g.melds}
+        seen: set[int] = set()
+        new_rows: list[list[str]] = []
+        tag_ons: list[dict[str, Any]] = []
+        problems: list[str] = []
+        for player in range(len(g.players)):
+            for run in self._groups(player, table):
+                ids = [str(p.game_id) for _, p in run]
+                exact = melds.get(tuple(ids))
+                if exact is not None:
+                    seen.add(exact.id)
+                    continue
+                inside = None
+                for key, meld in melds.items():
+                    n = len(key)
+                    for start in range(len(ids) - n + 1):
+                        if tuple(ids[start:start + n]) == key:
+                            inside = meld
+                    if inside is not None:
+                        break
+                if inside is not None:
+                    seen.add(inside.id)
+                    tag_ons.append({"meld": inside.id, "cells": [f"#{i}" for i in ids]})
+                elif player == g.current:
+                    new_rows.append([f"#{i}" for i in ids])
+                else:
+                    where = self.where(run[0][0])
+                    problems.append(f"The cards at {where} are not a row of the game: take them back.")
+        for meld in g.melds:
+            if meld.id not in seen:
+                text = "".join(p.letters or "?" for p in meld.cards)
+                problems.append(f"The row {text} ({self.name(meld.owner)}) is not on the table as it was played: "
+                                f"please lay it again.")
+        return new_rows, tag_ons, problems
+
+    def problems(self, table: Table) -> list[str]:
+        g = self.game
+        if g.phase in ("over", "deal_over"):
+            return []
+        out = self._read(table)[2]
+        top = g.discards.cards[-1] if g.discards.cards else None
+        piece = table.pieces.get(self.discard_cell)
+        hand = {c.id for c in g.hands[g.current].cards}
+        if top is not None and piece is None:
+            out.append(f"The face-up card {top.face} belongs on the discard place ({self.where(self.discard_cell)}).")
+        elif piece is not None and piece.game_id != (top.id if top else None) and piece.game_id not in hand:
+            out.append(f"The discard place should show {top.face if top else 'nothing'}, not {piece.label}.")
+        return out
+
+    def info(self, table: Table) -> str:
+        g = self.game
+        if g.phase == "take":
+            return f"{self.name(g.current)}: OK takes a card"
+        if g.phase == "play":
+            return f"{self.name(g.current)}: lay rows, discard, OK"
+        if g.phase == "deal_over":
+            return "OK for the next deal"
+        return ""
+
+    def ok(self, player: int, table: Table, at_ms: int) -> Reply:
+        g = self.game
+        if g.phase == "deal_over":
+            return Reply(actions=[({"type": "next_deal"}, at_ms)])
+        if g.phase == "over":
+            return Reply(error="The game is over.")
+        if player != g.current:
+            return Reply(error=f"It is {self.name(g.current)}'s turn, not {self.name(player)}'s.")
+        problems = self.open_problems(table)
+        if problems:
+            return Reply(error=problems[0])
+        if g.phase == "take":
+            return Reply(actions=[({"type": "take", "player": player}, at_ms)])
+        new_rows, tag_ons, _ = self._read(table)
+        actions = []
+        used = sum(len(r) for r in new_rows) + sum(len(t["cells"]) for t in tag_ons) - sum(
+            len(next(m for m in g.melds if m.id == t["meld"]).cards) for t in tag_ons)
+        if new_rows or tag_ons:
+            play: dict[str, Any] = {"type": "play", "player": player}
+            if new_rows:
+                play["melds"] = new_rows
+            if tag_ons:
+                play["tag_ons"] = tag_ons
+            actions.append((play, at_ms))
+        piece = table.pieces.get(self.discard_cell)
+        hand = {c.id for c in g.hands[player].cards}
+        if piece is not None and piece.game_id in hand:
+            actions.append(({"type": "discard", "player": player, "card": f"#{piece.game_id}"}, at_ms))
+            used += 1
+        elif len(g.hands[player]) == used and used:
+            actions.append(({"type": "done", "player": player}, at_ms))
+        if not actions:
+            return Reply(error="Lay a row or put a card on the discard place, then press OK.")
+        return Reply(actions=actions)
+
+    def menu_items(self, player: int, table: Table) -> list[tuple[str, Any]]:
+        g = self.game
+        items: list[tuple[str, Any]] = []
+        if player == g.current and g.phase == "take" and g.dealer_exchange and player == g.dealer:
+            items.append(("take the face-up card", "take_discard"))
+        if player == g.current and g.phase in ("take", "play"):
+            items.append(("hint", "hint"))
+        return items
+
+    def menu(self, player: int, key: Any, table: Table, at_ms: int) -> Reply:
+        if key == "take_discard":
+            return Reply(actions=[({"type": "take", "player": player, "source": "discard"}, at_ms)])
+        if key == "hint":
+            lay = wordcard_ai.best_laydown(self.game, player, strength="club", budget_s=0.3)
+            lines = tuple(" ".join(r.tokens()) for r in lay.rows[:3]) or ("No row to lay: discard a card.",)
+            return Reply(view=MessageView("Hint", lines, "info"))
+        return Reply()
+
+    # -- bots: take, lay the best new rows after the bot's last row, discard --------------------------
+    def bot_step(self, player: int, strength: str, table: Table) -> BotStep | None:
+        g = self.game
+        if player != g.current or g.phase not in ("take", "play"):
+            return None
+        if g.phase == "take":
+            return BotStep(buttons=(OK,))
+        trial = type(g).from_dict(g.to_dict(), self.lexicon)
+        lay = wordcard_ai.best_laydown(trial, player, strength=strength, budget_s=0.3)
+        area = self.areas[player]
+        used = [i for i, c in enumerate(area) if c in table.pieces]
+        k = (max(used) + 2) if used else 0
+        steps = []
+        kept = {c.id for c in g.hands[player].cards}
+        for row in lay.rows:
+            cards = [p.card for p in row.hand_cards()]
+            if len(cards) != len(row.tokens()) or k + len(cards) > len(area):
+                continue  # rows using cards on the table (tag-ons) are left to people
+            for card in cards:
+                steps.append((area[k], "wordcard", card.id))
+                kept.discard(card.id)
+                k += 1
+            k += 1
+        hand = [c for c in g.hands[player].cards if c.id in kept]
+        if hand:
+            worst = max(hand, key=lambda c: (not c.wild, c.points))
+            steps.append((self.discard_cell, "wordcard", worst.id))
+        return BotStep(lay=tuple(steps), lift=(self.discard_cell,) if hand else (), buttons=(OK,))
