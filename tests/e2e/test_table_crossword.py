@@ -77,3 +77,28 @@ def test_wordgame_is_played_with_tags_and_buttons_and_ends_with_the_rules_scores
     # OK on the result screen plays again with the same players
     t.press(0, MORE)
     wait_until(lambda: s.state == "menu", what="back to the menu")
+
+
+def test_a_bot_plays_its_move_through_the_robot_on_the_simulated_table(tmp_path):
+    from wordtable.ai import crossword_bots
+
+    t = TablePlay(tmp_path, robot_bots=True, positions={"wordgame": WORDGAME_END}, seed=3)
+    try:
+        t.choose_game("wordgame", 0, [0, 2])  # Player 1 a person, player 2 a club bot
+        s = t.session
+        pure = game_from_position(dict(WORDGAME_END, game="wordgame", players=["Player 1", "Bot 2"]), enable())
+        w, o, r, d = tiles(pure, 0, "WORD")
+        for name, tid in zip(["H8", "H9", "H10", "H11"], [w, o, r, d], strict=True):
+            t.lay(cell(name), "wordgame", str(tid))
+        t.press(0, OK)
+        pure.apply({"type": "place", "placements": [{"cell": c, "letter": ch} for c, ch in zip(["H8", "H9", "H10", "H11"], "WORD", strict=True)]})
+        bot = crossword_bots.choose(pure, "club")
+        wait_until(lambda: s.state == "result", timeout=20, what="the bot's move and the end")
+        pure.apply(bot.action)
+        assert s.game.scores == pure.scores
+        laid = {p["cell"] for p in s.game.history[1].action["placements"]}
+        assert laid == {p["cell"] for p in bot.action["placements"]}
+        # the robot laid the bot's tiles on the simulated table itself
+        assert {cell(c) for c in laid} <= set(t.sim.world())
+    finally:
+        t.close()
