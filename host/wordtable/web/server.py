@@ -35,7 +35,7 @@ from ..table.link import BoardLink
 from ..table.robot import SimRobot
 from ..table.sim import SimBoard, SimError
 from ..table.tags import TagRegistry
-from .access import COOKIE, TOKEN_HEADER, AccessError, Gate, check_bind, is_loopback, same_origin
+from .access import COOKIE, TOKEN_HEADER, AccessError, Gate, check_bind, same_origin
 from .control import Action, ControlError, SimControl
 from .kiosk import Attract, KioskClock
 from .panelfeed import PanelFeed
@@ -86,8 +86,8 @@ class WebTable:
             self.control: SimControl | None = SimControl(hands or SimRobot(sim))
         else:
             self.control = None
-        self.gate = Gate(pin=None if is_loopback(self.options.host) else self.options.pin,
-                         kiosk_pin=self.options.kiosk_pin)
+        # A PIN, once given, is asked for on 127.0.0.1 too (a shared computer); on the LAN it is required.
+        self.gate = Gate(pin=self.options.pin, kiosk_pin=self.options.kiosk_pin)
         self.state_builder = TableState(layout, PieceNamer(registry), session_view=self._session_view)
         if sim is not None:
             self.feed = PanelFeed(pbm_path=sim.panel_path)
