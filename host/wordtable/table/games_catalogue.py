@@ -45,7 +45,7 @@ class GameEntry:
         if position is not None and position.get("options"):
             from ..games import wordcard, wordchain, wordsnake
 
-            option_types = {"wordchain": wordchain.WordchainOptions, "wordcard": wordcard.WordcardOptions,
+            option_types: dict[str, Any] = {"wordchain": wordchain.WordchainOptions, "wordcard": wordcard.WordcardOptions,
                             "wordsnake": wordsnake.WordsnakeOptions}
             opts = option_types[self.name].from_dict(dict(position["options"]))
         game = cls(players, seed=seed, options=opts, lexicon=lexicon)
@@ -60,7 +60,8 @@ class GameEntry:
         return game
 
     def restore(self, state: dict[str, Any], lexicon: Any) -> Game:
-        return self.game_class().from_dict(state, lexicon)
+        cls: Any = self.game_class()
+        return cls.from_dict(state, lexicon)
 
 
 ALL_GAMES: tuple[GameEntry, ...] = (

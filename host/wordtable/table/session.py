@@ -75,7 +75,7 @@ def wall_ms() -> int:
 class Robot(Protocol):
     """What lays a bot's pieces and presses its buttons (the simulated board's helper)."""
 
-    def lay(self, cell: int, uid: bytes) -> None: ...
+    def lay(self, cell: int, uid: bytes | None) -> None: ...
     def lift(self, cell: int) -> None: ...
     def tap(self, seat: int, button: int) -> None: ...
 
@@ -447,9 +447,10 @@ class Session:
             table = self.current_table()
             if self.adapter.open_problems(table):
                 return
-            step = self.adapter.bot_step(player, self.seats[player].bot or "club", table)
-            if step is None:
+            found = self.adapter.bot_step(player, self.seats[player].bot or "club", table)
+            if found is None:
                 continue
+            step = found
             self.bot_busy = True
             self.bot_pending = (player, step)
             if self.robot is not None:

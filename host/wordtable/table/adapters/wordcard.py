@@ -185,7 +185,7 @@ class WordcardAdapter(Adapter):
         steps = []
         kept = {c.id for c in g.hands[player].cards}
         for row in lay.rows:
-            cards = [p.card for p in row.hand_cards()]
+            cards = [p.card for p in row.hand_cards]
             if len(cards) != len(row.tokens()) or k + len(cards) > len(area):
                 continue  # rows using cards on the table (tag-ons) are left to people
             for card in cards:

@@ -191,7 +191,7 @@ class WordchainAdapter(Adapter):
                         cid = next(c.id for c in hand if c.wild)
                     hand = [c for c in hand if c.id != cid]
                     lay.append((cell, "wordchain", cid))
-            return BotStep(lay=tuple(lay), buttons=(OK,), words=" ".join("".join(w) for w in []))
+            return BotStep(lay=tuple(lay), buttons=(OK,))
         keys = [k for _, k in self.menu_items(player, table)]
         key = {"pass": "pass", "five_cards": "five"}.get(kind, "pass")
         path = (NEXT,) * keys.index(key) + (OK,) if key in keys else ()

@@ -51,7 +51,7 @@ class WordsnakeAdapter(Adapter):
 
     def problems(self, table: Table) -> list[str]:
         g = self.game
-        out = []
+        out: list[str] = []
         if g.phase in ("ended", "over"):
             return out  # the hand is being scored and tidied
         in_lanes = {p.game_id for cells in self.lanes for c in cells if (p := table.pieces.get(c)) is not None}
