@@ -4,8 +4,7 @@ Chromium driven by Playwright."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -61,13 +60,3 @@ def page(browser: Browser, table: VirtualTable) -> Iterator[Page]:
     yield pg
     context.close()
     assert not errors, f"the page raised: {errors}"
-
-
-def wait_until(cond: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = cond()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError(f"{what} not reached in {timeout} s")

@@ -19,8 +19,9 @@ from wordtable.table.sim import SimBoard
 from wordtable.table.sim_pieces import virtual_uid
 from wordtable.web.access import AccessError, Gate, check_bind, same_origin
 from wordtable.web.launch import VirtualTable
+from wordtable.web.pageplay import wait_until
 
-from .conftest import shared_lexicon, start_table, wait_until
+from .conftest import shared_lexicon, start_table
 
 
 def test_listening_beyond_loopback_needs_the_lan_flag_and_a_pin() -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 from wordtable.web.launch import VirtualTable
+from wordtable.web.pageplay import snapshot, start_wordgame_against_bot, take_my_tiles, wait_until
 
-from .conftest import start_table, wait_until
-from .play import snapshot, start_wordgame_against_bot, take_my_tiles
+from .conftest import start_table
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_kiosk_resets_to_the_menu_after_inactivity_and_wakes_on_a_touch(kiosk_pa
     page.wait_for_selector("#menu-section:not([hidden])")
     assert page.text_content("#menu-title") == "Choose a game"
     wait_until(lambda: not kiosk.link.cells, what="a cleared table")
-    assert page.locator(".cell .piece").count() == 0
+    page.wait_for_function("() => document.querySelectorAll('.cell .piece').length === 0")
 
 
 def test_kiosk_settings_open_only_with_the_pin(kiosk_page: Page) -> None:

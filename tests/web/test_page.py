@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 from wordtable.web.launch import VirtualTable
-
-from .conftest import wait_until
-from .play import a_move, drag_letter, panel_version, snapshot, start_wordgame_against_bot, take_my_tiles
+from wordtable.web.pageplay import (
+    a_move,
+    drag_letter,
+    panel_version,
+    snapshot,
+    start_wordgame_against_bot,
+    take_my_tiles,
+    wait_until,
+)
 
 
 def test_wordgame_against_a_bot_starts_from_the_page_menu(page: Page, table: VirtualTable) -> None:

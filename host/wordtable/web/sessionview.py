@@ -117,6 +117,11 @@ def session_snapshot(session: Any) -> dict[str, Any]:
                 offer += [t["uid"] for t in rack]
         snap["players"].append(line)
     snap["reserved"] = reserved
+    rules = getattr(game, "rules", None)
+    if rules is not None and getattr(rules, "layout", None) is not None:
+        snap["premiums"] = rules.layout.codes  # one code per board square (games/crossword_board.PREMIUMS)
+        board = game.board
+        snap["blanks"] = {str(sq): board.letters[sq] for sq in board.occupied() if board.blank[sq]}
     if getattr(game, "racks", None) is not None:
         # The game deals from its own bag and the display names the letters drawn: the box holds
         # just the tiles dealt to the people at the table, so no piece is ever in two places.

@@ -78,6 +78,9 @@
     panelImg.src = "data:image/png;base64," + msg.png;
   }
 
+  const PREMIUM_CLASS = { d: "dl", t: "tl", D: "dw", T: "tw" };
+  const PREMIUM_TEXT = { d: "DL", t: "TL", D: "DW", T: "TW", "*": "" };
+
   // ---- drawing the table -----------------------------------------------------------------------
   function cellEl(n) { return document.getElementById("cell-" + n); }
 
@@ -180,14 +183,25 @@
       const el = cellEl(n);
       const z = zones.get(n);
       el.className = "cell" + (z ? " zone-" + z.kind : (state.zones.length ? " unused" : ""));
-      if (z && z.kind === "board" && z.size % 2 === 1 && z.index === (z.size - 1) / 2) el.classList.add("centre");
+      const premiums = state.session && state.session.premiums;
+      if (z && z.kind === "board" && premiums && premiums[z.index] && premiums[z.index] !== ".") {
+        const code = premiums[z.index];
+        el.classList.add(code === "*" ? "centre" : "prem-" + PREMIUM_CLASS[code]);
+        el.dataset.premium = PREMIUM_TEXT[code] || "";
+      } else {
+        delete el.dataset.premium;
+      }
       if (n === cursor) el.classList.add("cursor");
       const p = state.cells[n];
       const have = el.querySelector(".piece");
       if (p) {
-        if (!have || have.dataset.uid !== p.uid) {
+        const blank = z && z.kind === "board" && !p.text && state.session && state.session.blanks
+          ? state.session.blanks[String(z.index)] : undefined;
+        if (!have || have.dataset.uid !== p.uid || (have.dataset.blank || "") !== (blank || "")) {
           if (have) have.remove();
-          el.appendChild(pieceEl(p));
+          const piece = pieceEl(p);
+          if (blank) { piece.dataset.blank = blank; piece.classList.add("blank-letter"); piece.textContent = blank; }
+          el.appendChild(piece);
         }
         el.setAttribute("aria-label", `${el.dataset.where}: ${p.label}`);
       } else {

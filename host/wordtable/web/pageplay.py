@@ -1,16 +1,29 @@
-"""What a person does on the page, as Playwright steps, and what the test needs to know of the game
-to do it (the moves the game allows, read from the session's own game)."""
+"""What a person does on the page, as Playwright steps: the browser tests, the screenshots and the
+benchmark play through these. What a step needs to know of the game (a move the game allows, a word
+it refuses) is read from the session's own game, never written down."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
 from playwright.sync_api import Page
-from wordtable.ai.movegen import generator_for, legal_moves
-from wordtable.web.launch import VirtualTable
 
-from .conftest import wait_until
+from ..ai.movegen import generator_for, legal_moves
+from .launch import VirtualTable
+
+
+def wait_until(cond: Callable[[], Any], timeout: float = 15.0, what: str = "condition") -> Any:
+    """``cond()``'s first true value; AssertionError naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = cond()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError(f"{what} not reached in {timeout} s")
 
 
 def snapshot(table: VirtualTable) -> dict[str, Any]:
@@ -71,8 +84,13 @@ def take_my_tiles(page: Page, table: VirtualTable) -> None:
                what="my tiles on my rack")
 
 
-def drag_letter(page: Page, letter: str, cell: int) -> None:
-    """Drag a tile of ``letter`` from my seat row to ``cell``."""
-    src = page.locator(f".seat[data-seat='0'] .piece[data-text='{letter}']").first
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => document.querySelectorAll('.cell').length > 300")
+
+
+def drag_letter(page: Page, letter: str, cell: int, seat: int = 0) -> None:
+    """Drag a tile of ``letter`` from the seat's row to ``cell``."""
+    src = page.locator(f".seat[data-seat='{seat}'] .piece[data-text='{letter}']").first
     src.drag_to(page.locator(f"#cell-{cell}"))
     page.wait_for_selector(f"#cell-{cell} .piece[data-text='{letter}']")
