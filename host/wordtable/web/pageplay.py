@@ -57,25 +57,25 @@ def board_cells(table: VirtualTable) -> tuple[int, ...]:
 
 
 def a_move(table: VirtualTable, *, valid: bool = True) -> list[tuple[int, str]]:
-    """(cell, letter) of the best move without a blank for the player to move, or (``valid`` False) two
-    rack letters across the centre that make no word."""
+    """(cell, letter) of the best move without a blank for the player to move; or (``valid`` False)
+    the squares of such a move with the rack's letters in an order the game finds makes no word (the
+    game's own ``evaluate`` is the judge)."""
     assert table.runner is not None
     game = table.runner.session.game
     cells = board_cells(table)
-    if valid:
-        letters = generator_for(game.rules).letters
-        for move in legal_moves(game):
-            if not any(blank for _, _, blank in move.tiles):
-                return [(cells[sq], letters[code]) for sq, code, _ in move.tiles]
+    letters = generator_for(game.rules).letters
+    moves = [m for m in legal_moves(game) if not any(blank for _, _, blank in m.tiles)]
+    if not moves:
         raise AssertionError("no move without a blank on this rack")
-    rack = [ch for ch in game.rack_letters(game.turn) if ch != "?"]
-    centre = game.rules.geometry.centre
-    # Four letters: a first word of fewer is refused for its length, not for being no word.
-    for letters in permutations(rack, 4):
-        word = "".join(letters)
-        if word not in game.lexicon:
-            return [(cells[centre + i], ch) for i, ch in enumerate(word)]
-    raise AssertionError(f"every four letters of {rack} make a word")
+    if valid:
+        return [(cells[sq], letters[code]) for sq, code, _ in moves[0].tiles]
+    rack = [t for t in game.racks[game.turn] if game.tiles[t].letter != "?"]
+    squares = [sq for sq, _, _ in moves[0].tiles]
+    for tiles in permutations(rack, len(squares)):
+        placements = [{"square": sq, "tile": t} for sq, t in zip(squares, tiles, strict=True)]
+        if game.evaluate(game.read_placements(placements, game.turn)).invalid:
+            return [(cells[sq], game.tiles[t].letter) for sq, t in zip(squares, tiles, strict=True)]
+    raise AssertionError(f"every order of {game.rack_letters(game.turn)} on those squares makes words")
 
 
 def take_my_tiles(page: Page, table: VirtualTable) -> None:

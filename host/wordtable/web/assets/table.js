@@ -220,6 +220,8 @@
     const s = state.session || {};
     const players = $("players");
     players.innerHTML = "";
+    $("players-section").hidden = !(s.players || []).length;
+    $("history-section").hidden = !s.game;
     for (const p of s.players || []) {
       const li = document.createElement("li");
       if (p.active) li.classList.add("active");
@@ -232,6 +234,8 @@
       players.appendChild(li);
     }
     for (let seat = 0; seat < state.geometry.seats; seat++) {
+      const used = state.zones.some((z) => z.seat === seat);
+      tableEl.querySelector(`.seat[data-seat="${seat}"]`).classList.toggle("empty", state.zones.length > 0 && !used);
       const el = $(`seat-name-${seat}`);
       const p = (s.players || []).find((q) => q.seat === seat);
       el.textContent = p ? p.name : `Seat ${seat + 1}`;
@@ -334,7 +338,7 @@
 
   function renderBox() {
     const box = $("box");
-    $("box-section").hidden = !state.board.sim;
+    $("box-section").hidden = !state.board.sim || state.box.length === 0;
     const groups = new Map();
     for (const p of state.box) {
       const key = p.set + "|" + p.text + "|" + p.corner;
