@@ -118,6 +118,8 @@ class TablePlay:
         world = self.sim.world()
         wait_until(lambda: self.session.table.settled == world and self.session.table.quiet,
                    what=f"the session to see the table {sorted(world)}")
+        ticks = self.session.ticks
+        wait_until(lambda: self.session.ticks >= ticks + 2, what="the session to act on it")
 
     def press(self, seat: int, button: int) -> None:
         """Press and release a seat button once the session has seen the table, and wait until the

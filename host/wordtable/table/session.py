@@ -64,6 +64,8 @@ log = logging.getLogger(__name__)
 STRENGTHS = ("beginner", "club", "strongest")
 PRESS_WAIT_MS = 3000
 """A button waits for the table to settle at most this long (a piece that never stops flickering)."""
+BOT_WAIT_MS = 5000
+"""A bot whose buttons led to no action (a refused move) tries again after this long."""
 GREEN, RED = (0, 255, 0), (255, 0, 0)
 
 
@@ -144,8 +146,11 @@ class Session:
         self.lost: str | None = None
         self.bot_pending: tuple[int, BotStep] | None = None
         self.bot_busy = False
+        self.bot_since = 0
         self.moves = 0
         self.presses_handled = 0
+        self.ticks = 0
+        """Completed ``tick`` calls (lets another thread wait until the session has caught up)."""
         self.frames: list[int] = []
         """Payload bytes of each display update (for the benchmark's bytes per update)."""
         self.last_frame_at: float = 0.0
@@ -206,6 +211,7 @@ class Session:
             self._press(seat, button, at)
             self.presses_handled += 1
         self._bot_tick()
+        self.ticks += 1
 
     # -- the table -------------------------------------------------------------------------------------
     def sets(self) -> tuple[str, ...]:
@@ -438,11 +444,23 @@ class Session:
                 return  # the robot's pieces are not all seen yet
             self.bot_pending = None
             seat = self.adapter.seat_of(player)
+            log.debug("robot presses %r on seat %d", step.buttons, seat)
             for b in step.buttons:
                 self.robot.tap(seat, b)
+            if not step.buttons:
+                self.bot_busy = False  # pieces only: what they make was applied when they settled
+            self.bot_since = self.clock()
             return
-        if self.bot_busy:
+        if self.bot_busy and self.clock() - self.bot_since < BOT_WAIT_MS:
             return
+        self.bot_busy = False
+        if self.robot is not None:
+            tidy = self.adapter.tidy(self.current_table())
+            if tidy is not None:
+                self.bot_busy = True
+                self.bot_pending = (self.adapter.to_move() or 0, tidy)
+                self._robot_hands(tidy)
+                return
         for player in self._bots_to_act():
             table = self.current_table()
             if self.adapter.open_problems(table):
@@ -453,13 +471,27 @@ class Session:
             step = found
             self.bot_busy = True
             self.bot_pending = (player, step)
-            if self.robot is not None:
-                for cell in step.lift:
-                    self.robot.lift(cell)
-                for cell, s, p in step.lay:
-                    self.robot.lay(cell, self._uid(s, p))
+            self._robot_hands(step)
             self.refresh()
             return
+
+    def _robot_hands(self, step: BotStep) -> None:
+        if self.robot is None:
+            return
+        try:
+            live = dict(self.table.live)
+            lays = [(cell, self._uid(s, p)) for cell, s, p in step.lay]
+            wanted = {uid for _, uid in lays}
+            # a piece is in one place: take it from where it lies, and clear the cells it goes to
+            clear = set(step.lift) | {c for c, uid in live.items() if uid in wanted} | {c for c, _ in lays}
+            for cell in sorted(clear):
+                if cell in live:
+                    self.robot.lift(cell)
+            for cell, uid in lays:
+                self.robot.lay(cell, uid)
+        except Exception as exc:  # the helper's trouble must not stop the table; people can go on
+            log.warning("the helper robot could not do %r: %s", step, exc)
+            self.bot_pending = None
 
     def _bots_to_act(self) -> list[int]:
         assert self.adapter is not None

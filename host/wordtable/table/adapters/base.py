@@ -246,6 +246,12 @@ class Adapter(ABC):
         """The game took an action; adapters forget pending choices here."""
         self.modal = None
 
+    # -- the simulated table's helper ----------------------------------------------------------------
+    def tidy(self, table: Table) -> BotStep | None:
+        """What the helper robot lays or lifts so that the table matches the game (the link card, the
+        face-up card, the centre cards at the start), or None. People do this by hand."""
+        return None
+
     # -- bots -----------------------------------------------------------------------------------------
     def bot_step(self, player: int, strength: str, table: Table) -> BotStep | None:
         """What a bot does now on the table, or None when it has nothing to do."""

@@ -170,6 +170,14 @@ class WordcardAdapter(Adapter):
             return Reply(view=MessageView("Hint", lines, "info"))
         return Reply()
 
+    def tidy(self, table: Table) -> BotStep | None:
+        g = self.game
+        top = g.discards.cards[-1] if g.discards.cards else None
+        piece = table.pieces.get(self.discard_cell)
+        if g.phase in ("take", "play") and top is not None and piece is None:
+            return BotStep(lay=((self.discard_cell, "wordcard", str(top.id)),), buttons=())
+        return None
+
     # -- bots: take, lay the best new rows after the bot's last row, discard --------------------------
     def bot_step(self, player: int, strength: str, table: Table) -> BotStep | None:
         g = self.game

@@ -148,21 +148,36 @@ class WordsnakeAdapter(Adapter):
             return Reply(actions=[({"type": "challenge", "player": player, "target": key[1], "word": key[2]}, at_ms)])
         return Reply()
 
+    def tidy(self, table: Table) -> BotStep | None:
+        g = self.game
+        if g.phase != "deal":
+            return None
+        lay = tuple((self.centre[slot], "wordsnake", str(card.id)) for slot, card in enumerate(g.centre)
+                    if card is not None and getattr(table.pieces.get(self.centre[slot]), "game_id", None) != card.id)
+        lift = tuple(c for cells in self.lanes for c in cells if c in table.pieces)
+        return BotStep(lay=lay, lift=lift, buttons=()) if lay or lift else None
+
     # -- bots: a bot lays its best snake word by word, then calls Stop! (or passes) -------------------
     def bot_step(self, player: int, strength: str, table: Table) -> BotStep | None:
         g = self.game
         s = g.snakes[player]
+        if g.phase in ("deal", "ended") and player == g.dealer:
+            return BotStep(buttons=(OK,))  # a dealing bot says GO! and closes the hand
+        if g.phase == "verify" and g.stop is not None and player != g.stop[0]:
+            return BotStep(buttons=(OK,))  # bots let a Stop! stand (they challenge nothing)
         if g.phase != "play" or s.passed_ms is not None or s.out:
             return None
         key = (g.hand_number, player)
-        if key not in self.plans:
-            self.plans[key] = wordsnake_ai.best_snake_for(g, player, strength=strength, budget_s=0.5).best
-        plan = self.plans[key]
-        if plan is None:
-            return BotStep(buttons=(MORE, OK))  # the menu's first item: pass
+        plan = self.plans.get(key)
         laid = len(s.cards)
-        if [c.id for c in s.cards] != [c.id for c in plan.cards[:laid]]:
-            return None  # the lane is not what the bot laid; leave it to the people
+        centre_ids = {c.id for c in g.centre if c is not None}
+        if plan is not None and any(slot is not None and plan.cards[i].id not in centre_ids
+                                    for i, slot in enumerate(plan.centre_slots) if i >= laid):
+            plan = None  # another player took a centre card this plan needs: think again
+        if plan is None:
+            plan = self.plans[key] = wordsnake_ai.best_snake_for(g, player, strength=strength, budget_s=0.5).best
+        if plan is None or [c.id for c in s.cards] != [c.id for c in plan.cards[:laid]]:
+            return BotStep(buttons=(MORE, OK))  # nothing (more) to lay from here: pass (the menu's first item)
         end = next((e for e in plan.word_ends if e >= laid), None)
         if end is None:
             if plan.uses_whole_hand:
