@@ -48,6 +48,8 @@ class KioskClock:
 ATTRACT_PLAYERS = (("Bot Ada", "club"), ("Bot Bea", "beginner"))
 """The attract loop's game: two bots of different strengths, so the scores move and someone wins."""
 ATTRACT_GAME = "wordgame"
+MUTE_S = 0.5
+"""Seat buttons are ignored this long when the attract loop starts or stops (a bot's press in flight)."""
 ATTRACT_PAUSE_S = 8.0
 """How long the result of an attract game stays on the display before the next one starts."""
 
@@ -60,6 +62,7 @@ def to_menu(session: Any, close_game: int | None = None) -> None:
         session.store.finish_game(close_game, session.game.to_dict(),
                                   {"scores": session.game.scores, "winners": session.game.winners(),
                                    "reason": "the attract loop stopped"})
+    session.presses.clear()  # presses waiting for the table to settle belonged to the game left behind
     if session.state != "menu":
         session._to_menu()  # the session has no public way back to its menu yet
 
@@ -87,6 +90,7 @@ class Attract:
         self.game_id = start_attract_game(session)
 
     def start(self) -> None:
+        self.runner.mute_buttons(MUTE_S)
         self.runner.call(lambda s: to_menu(s, self.game_id), wait=5)
         self.clear()
         self.runner.call(self._start_game, wait=5)
@@ -95,6 +99,7 @@ class Attract:
 
     def stop(self) -> None:
         self.running = False
+        self.runner.mute_buttons(MUTE_S)
         self.runner.call(lambda s: to_menu(s, self.game_id), wait=5)
         self.game_id = None
         self.clear()

@@ -10,9 +10,11 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
+from ..table.link import ButtonChanged
 from .sessionview import session_snapshot
 
 log = logging.getLogger(__name__)
@@ -29,6 +31,7 @@ class SessionRunner:
         self._requests: queue.Queue[tuple[Callable[[Any], Any], threading.Event | None]] = queue.Queue()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._mute_until = 0.0
 
     def start(self) -> SessionRunner:
         self._take_snapshot()
@@ -48,6 +51,21 @@ class SessionRunner:
         if done is not None:
             done.wait(wait)
 
+    def mute_buttons(self, seconds: float) -> None:
+        """Drop seat-button events for ``seconds``: after the kiosk stops its bots' game, a button the
+        robot pressed for a bot may still be on its way, and must not choose in the fresh menu."""
+        self._mute_until = time.monotonic() + seconds
+
+    def _step(self) -> None:
+        """``Session.step``, with muted button events left out."""
+        link = self.session.link
+        ev = link.get_event(timeout=self.step_s)
+        while ev is not None:
+            if not (isinstance(ev, ButtonChanged) and time.monotonic() < self._mute_until):
+                self.session.handle(ev)
+            ev = link.get_event(timeout=0)
+        self.session.tick()
+
     def _take_snapshot(self) -> None:
         try:
             self.snapshot = session_snapshot(self.session)
@@ -57,7 +75,7 @@ class SessionRunner:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                self.session.step(self.step_s)
+                self._step()
                 while True:
                     try:
                         fn, done = self._requests.get_nowait()
