@@ -21,9 +21,9 @@ from ..store.store import Store
 from .link import BoardLink
 from .robot import SimRobot
 from .session import Session
-from .sim import SimBoard
+from .sim import SimBoard, SimError
 from .sim_pieces import enroll_sim_sets, virtual_uid
-from .tags import TagRegistry, load_set
+from .tags import TagError, TagRegistry, load_set
 
 HELP = ("lay CELL PIECE | lift CELL | press SEAT BUTTON | show | quit   "
         "(CELL: H8 or a number; PIECE: a letter, a piece id or SET:ID; buttons 1 OK, 2 previous, 3 next, 4 more)")
@@ -77,7 +77,7 @@ def run_session(port: str | None, workdir: Path, db: Path | None, interactive: b
                     break
                 if not console_command(words, session, robot, registry, workdir):
                     print(HELP)
-            except (ValueError, IndexError, KeyError) as exc:
+            except (ValueError, IndexError, KeyError, TagError, SimError) as exc:
                 print(f"? {exc}")
         stop.set()
         thread.join(timeout=2)
