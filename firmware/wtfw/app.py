@@ -263,6 +263,8 @@ class App:
             elif mtype == m.LOG:
                 level, _code, text = m.unpack_log(payload)
                 debug("host %s: %s" % (m.LEVEL_NAMES[level & 3], text))
+            elif mtype == m.DIAG_REQ or mtype == m.TAG_WRITE:
+                self._rare("answer", mtype, payload, now)
             elif mtype != m.HEARTBEAT:  # the host's pulse: receiving it kept the link alive
                 self.log(m.WARNING, m.CODE_UNKNOWN_TYPE, "message type %s is not one the board"
                          " handles" % m.NAMES.get(mtype, "0x%02x" % mtype))
@@ -286,8 +288,17 @@ class App:
         return True
 
     def _on_reader_fault(self, cell, errors):
-        self.log(m.WARNING, m.CODE_READER,
-                 "cell %d: %d read errors in a row; check its reader and antenna" % (cell, errors))
+        self._rare("reader_fault", cell, errors)
+
+    def _rare(self, name, *args):
+        # Diagnostics, tag writes and fault reports come seldom: their code (wtfw.diag and
+        # wtproto.diagcodec) is imported for the call and dropped after it, as code is heap.
+        from . import diag
+
+        try:
+            getattr(diag, name)(self, *args)
+        finally:
+            diag.forget()
 
     def _send_snapshot(self):
         # The parts are built one by one as the link takes them (a full table's 13 parts at once

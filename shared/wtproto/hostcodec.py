@@ -29,6 +29,8 @@ from .messages import (
     MAX_UID,
     SNAPSHOT,
     SNAPSHOT_REQ,
+    TAG_RESULT,
+    TAG_WRITE,
     pack_cell,
 )
 
@@ -36,7 +38,8 @@ _HELLO_BOARD_LEN = struct.calcsize(_HELLO_BOARD)
 _SNAPSHOT = "<BBBH"
 
 # Messages that travel reliably (sequence number, retransmitted until acknowledged, in order).
-RELIABLE = (CELL, BUTTON, SNAPSHOT_REQ, SNAPSHOT, DISPLAY, LED, BEEP, LOG, DIAG_REQ, DIAG)
+RELIABLE = (CELL, BUTTON, SNAPSHOT_REQ, SNAPSHOT, DISPLAY, LED, BEEP, LOG, DIAG_REQ, DIAG, TAG_WRITE,
+            TAG_RESULT)
 
 
 def display_stride(w):

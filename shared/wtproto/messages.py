@@ -1,8 +1,8 @@
 """Message types and their payload layouts (all little-endian, packed with ``struct``).
 
-Board to host: HELLO, CELL, BUTTON, SNAPSHOT, HEARTBEAT, LOG, DIAG.
+Board to host: HELLO, CELL, BUTTON, SNAPSHOT, HEARTBEAT, LOG, DIAG, TAG_RESULT.
 Host to board: HELLO (a request for the board's HELLO), HELLO_ACK, SNAPSHOT_REQ, DISPLAY, LED,
-BEEP, HEARTBEAT, LOG, DIAG_REQ, REPL (stop the firmware and return to the MicroPython REPL, so that
+BEEP, HEARTBEAT, LOG, DIAG_REQ, TAG_WRITE, REPL (stop the firmware and return to the MicroPython REPL, so that
 mpremote can reach the board; unreliable, no payload, sent a few times).
 Either way: ACK (a bare acknowledgement; every frame's header also carries one).
 
@@ -12,7 +12,8 @@ LOG frame and goes on. docs/protocol.md has the tables.
 This module holds what the board runs. The codecs only the host runs (its packers of host-to-board
 payloads, its unpackers of board-to-host ones) are in ``hostcodec``, loaded on first use through
 this module (``messages.pack_display`` works on both interpreters): the board never compiles them,
-and in MicroPython compiled code lives in the heap.
+and in MicroPython compiled code lives in the heap. The layouts of DIAG and TAG_WRITE are in
+``diagcodec``, which the board loads only while it answers them.
 """
 
 import struct
@@ -32,6 +33,8 @@ SNAPSHOT_REQ = const(0x12)
 SNAPSHOT = const(0x13)
 DIAG_REQ = const(0x14)
 DIAG = const(0x15)
+TAG_WRITE = const(0x16)  # host asks the board to write (and read back) pages of the tag on a cell
+TAG_RESULT = const(0x17)
 DISPLAY = const(0x20)
 LED = const(0x21)
 BEEP = const(0x22)
@@ -49,6 +52,8 @@ NAMES = {
     SNAPSHOT: "SNAPSHOT",
     DIAG_REQ: "DIAG_REQ",
     DIAG: "DIAG",
+    TAG_WRITE: "TAG_WRITE",
+    TAG_RESULT: "TAG_RESULT",
     DISPLAY: "DISPLAY",
     LED: "LED",
     BEEP: "BEEP",

@@ -4,6 +4,8 @@ must be identical and equal golden_vectors.txt (tests/protocol/test_golden.py)."
 
 import binascii
 
+from wtproto import diagcodec as dc
+from wtproto import hostdiag as hd
 from wtproto import messages as m
 from wtproto.frame import Deframer, encode_frame
 
@@ -38,6 +40,25 @@ def vectors():
         ("log", m.LOG, 12, 0, m.pack_log(m.WARNING, m.CODE_BAD_MESSAGE, "bad DISPLAY: 3 bytes")),
         ("zeros", m.CELL, 13, 0, m.pack_cell(0, b"\x00\x00\x00\x00")),
         ("repl", m.REPL, 0, 0, b""),
+        ("diag_req", m.DIAG_REQ, 14, 0, hd.pack_diag_req(21, dc.CELLS)),
+        ("diag_summary", m.DIAG, 14, 14,
+         dc.pack_diag_summary(21, (0, 2, 0), 3600000, 70000, 58000, 138000, 12, 1, 0, 8, 7, 0, 3, 41,
+                              "pico")),
+        ("diag_readers", m.DIAG, 15, 14,
+         dc.diag_head(22, dc.READERS, 0, 1) + bytes((2,))
+         + dc.pack_diag_reader(0, "chip select 0", 0x92, True, 0, 41)
+         + dc.pack_diag_reader(3, "chip select 3", 0x00, False, 70000, 40)),
+        ("diag_cells", m.DIAG, 16, 14,
+         dc.diag_head(23, dc.CELLS, 0, 1) + dc.struct.pack(dc.CELL_HEAD, 5000, 2)
+         + dc.pack_diag_cell(121, 3, 1, 255, 0) + dc.pack_diag_cell(7, dc.NO_INDEX, dc.NO_INDEX, 30, 2)),
+        ("diag_problem", m.DIAG, 17, 14,
+         dc.pack_diag_problem(24, 1, 2, "cell 9 (reader 0, antenna 9): two or more tags on one antenna")),
+        ("diag_no_problem", m.DIAG, 18, 14, dc.pack_diag_problem(25, 0, 1, "")),
+        ("tag_write", m.TAG_WRITE, 15, 0,
+         hd.pack_tag_write(26, 112, 4, b"\x03\x0d\xd1\x01\x09T\x02enwg:103\xfe", 4)),
+        ("tag_result", m.TAG_RESULT, 19, 15,
+         dc.pack_tag_result(26, dc.TAG_OK, 4, UID7, b"\x03\x0d\xd1\x01\x09T\x02enwg:103\xfe")),
+        ("tag_result_no_tag", m.TAG_RESULT, 20, 15, dc.pack_tag_result(27, dc.TAG_NO_TAG, 0, b"", b"")),
     ]
 
 
@@ -48,6 +69,8 @@ def unpack(mtype, payload):
         m.HELLO_ACK: m.unpack_hello_ack, m.CELL: m.unpack_cell, m.BUTTON: m.unpack_button,
         m.SNAPSHOT_REQ: m.unpack_snapshot_req, m.SNAPSHOT: m.unpack_snapshot,
         m.LED: m.unpack_led, m.BEEP: m.unpack_beep, m.HEARTBEAT: m.unpack_heartbeat, m.LOG: m.unpack_log,
+        m.DIAG_REQ: dc.unpack_diag_req, m.DIAG: hd.unpack_diag, m.TAG_WRITE: dc.unpack_tag_write,
+        m.TAG_RESULT: hd.unpack_tag_result,
     }
     if mtype == m.DISPLAY:
         x, y, w, h, flags, data = m.unpack_display(payload)
@@ -61,6 +84,11 @@ def canonical(v):
     """repr with dict keys sorted: MicroPython's dicts do not keep insertion order."""
     if isinstance(v, dict):
         return "{" + ", ".join([repr(k) + ": " + canonical(v[k]) for k in sorted(v)]) + "}"
+    if isinstance(v, (list, tuple)):
+        inner = ", ".join([canonical(x) for x in v])
+        return ("[%s]" if isinstance(v, list) else "(%s)") % (inner + ("," if len(v) == 1 and isinstance(v, tuple) else ""))
+    if isinstance(v, (bytes, bytearray, memoryview)):
+        return repr(bytes(v))
     return repr(v)
 
 

@@ -122,6 +122,7 @@ class SimReader:
         self._misread = {}  # cell -> reads left
         self._flicker = {}  # cell -> [uid, reads left, next read shows the tag]
         self.reads = 0
+        self.errors = {}  # cell -> misreads since boot (the noisy cells of a DIAG)
 
     def misread(self, cell, n):
         if n > 0:
@@ -144,6 +145,7 @@ class SimReader:
                     del self._misread[cell]
                 else:
                     self._misread[cell] = left - 1
+                self.errors[cell] = self.errors.get(cell, 0) + 1
                 return -1
         if self._flicker:
             f = self._flicker.get(cell)
