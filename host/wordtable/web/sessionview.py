@@ -18,6 +18,8 @@ from ..display.views import (
 )
 from ..games.base import MoveRecord
 from ..table.sim_pieces import virtual_uid
+from ..table.tags import load_set
+from .tablestate import face_of
 
 BUTTON_NAMES = ("OK", "previous", "next", "more")
 """The seat buttons during play (table/adapters/base.py)."""
@@ -49,15 +51,20 @@ def record_json(game: Any, rec: MoveRecord) -> dict[str, Any]:
     return out
 
 
-def rack_tiles(game: Any, player: int, set_name: str) -> list[dict[str, Any]] | None:
-    """The tiles a crossword game dealt to ``player``: letter, points and the simulated piece's UID
-    (piece id = tile id); None for games without racks."""
+def dealt_pieces(game: Any, player: int, set_name: str) -> list[dict[str, Any]] | None:
+    """What the game dealt to ``player``, as the page draws pieces, with the simulated piece's UID: a
+    crossword game's rack (piece id = tile id), a card game's hand (piece id = card id). None for a
+    game that deals nothing."""
     racks = getattr(game, "racks", None)
-    tiles = getattr(game, "tiles", None)
-    if racks is None or tiles is None:
+    hands = getattr(game, "hands", None)
+    if racks is not None:
+        ids = [str(t) for t in racks[player]]
+    elif hands is not None and player < len(hands):
+        ids = [str(card.id) for card in hands[player]]
+    else:
         return None
-    return [{"letter": tiles[t].letter, "points": tiles[t].value, "uid": virtual_uid(set_name, str(t)).hex()}
-            for t in racks[player]]
+    pieces = load_set(set_name)
+    return [face_of(pieces.piece(i)).to_json(virtual_uid(set_name, i)) for i in ids]
 
 
 def view_json(view: Any, seat: int | None) -> dict[str, Any]:
@@ -107,7 +114,7 @@ def session_snapshot(session: Any) -> dict[str, Any]:
         line: dict[str, Any] = {"name": p.name, "score": p.score, "active": i == turn and not game.is_over(),
                                 "seat": adapter.seat_of(i) if adapter is not None else None,
                                 "kind": f"bot, {bot}" if bot else "person"}
-        rack = rack_tiles(game, i, sets[0]) if sets else None
+        rack = dealt_pieces(game, i, sets[0]) if sets else None
         if rack is not None:
             if bot:
                 # The robot lays exactly these pieces for the bot: the box must not hand them out.
@@ -122,9 +129,9 @@ def session_snapshot(session: Any) -> dict[str, Any]:
         snap["premiums"] = rules.layout.codes  # one code per board square (games/crossword_board.PREMIUMS)
         board = game.board
         snap["blanks"] = {str(sq): board.letters[sq] for sq in board.occupied() if board.blank[sq]}
-    if getattr(game, "racks", None) is not None:
-        # The game deals from its own bag and the display names the letters drawn: the box holds
-        # just the tiles dealt to the people at the table, so no piece is ever in two places.
+    if getattr(game, "racks", None) is not None or getattr(game, "hands", None) is not None:
+        # The game deals from its own bag or deck (the display names what is drawn): the box holds
+        # just what was dealt to the people at the table, so no piece is ever in two places.
         snap["offer"] = offer
     snap["history"] = [record_json(game, rec) for rec in game.history]
     if session.state == "result":

@@ -37,13 +37,19 @@ class Face:
     corner: str
     set: str
     label: str
+    suit: str = ""
 
     def to_json(self, uid: bytes) -> dict[str, str]:
-        return {"uid": uid.hex(), "text": self.text, "corner": self.corner, "set": self.set, "label": self.label}
+        return {"uid": uid.hex(), "text": self.text, "corner": self.corner, "set": self.set, "label": self.label,
+                "suit": self.suit}
+
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
 def face_of(piece: Piece) -> Face:
-    """A tile shows its letter and points; a card its face as printed (``B/S/7``); a marker its label."""
+    """A tile shows its letter and points; a card its letter, and its suit and points in the corner
+    (``B/S/7``: B, ♠7); a marker its label."""
     values = _tile_values(piece.set)
     if values is not None:
         letter = piece.label.split(" ")[0]
@@ -52,6 +58,10 @@ def face_of(piece: Piece) -> Face:
         return Face(letter, str(values.get(letter, "")), piece.set, piece.label)
     if piece.set == "markers":
         return Face(piece.label.replace("button ", "B"), "", piece.set, piece.label)
+    parts = piece.label.split("/")
+    if len(parts) == 3:
+        letter, suit, points = parts
+        return Face(letter, SUITS.get(suit, "") + points, piece.set, piece.label, suit if suit in SUITS else "")
     return Face(piece.label, "", piece.set, piece.label)
 
 

@@ -152,6 +152,7 @@
     el.className = "piece";
     if (p.set && p.set !== "wordgame" && p.set !== "wordability") el.classList.add("card");
     if (!p.set) el.classList.add("unknown");
+    if (p.suit) el.classList.add("suit-" + p.suit);
     el.dataset.uid = p.uid;
     el.dataset.text = p.text;
     el.title = p.label;
@@ -318,8 +319,7 @@
     for (const t of p.rack) {
       const stack = document.createElement("div");
       stack.className = "stack" + (onTable(t.uid) ? " on-table" : "");
-      stack.appendChild(pieceEl({ uid: t.uid, text: t.letter === "?" ? "" : t.letter, corner: t.letter === "?" ? "" : String(t.points),
-        set: "wordgame", label: t.letter === "?" ? "blank" : t.letter }));
+      stack.appendChild(pieceEl(t));
       rack.appendChild(stack);
     }
   }
@@ -473,7 +473,7 @@
 
   function layLetter(letter) {
     if (state.cells[cursor]) { showMessage("That cell already holds a piece; Backspace takes it back.", "error"); return false; }
-    const want = (p) => (letter === "?" ? p.text === "" : p.text.toUpperCase() === letter);
+    const want = (p) => (letter === "?" ? p.text === "" : p.text.toUpperCase().startsWith(letter));
     const fromSeat = seatCells(mySeat).find((c) => state.cells[c] && want(state.cells[c]));
     if (fromSeat !== undefined) { send({ op: "move", cell: fromSeat, to: cursor }); return true; }
     const mine = myPlayer();
