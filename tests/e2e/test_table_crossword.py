@@ -54,6 +54,8 @@ def test_wordgame_is_played_with_tags_and_buttons_and_ends_with_the_rules_scores
     t.lift(cell("H12"))
     t.press(0, OK)
     wait_until(lambda: s.moves == 1, what="WORD committed")
+    wait_until(lambda: "beep=1760,60,1" in t.hands.control("feedback"), what="the valid-move beep")
+    assert "led=0,0,255,0,2,300" in t.hands.control("feedback")  # seat 1 blinks green
     pure.apply({"type": "place", "placements": [{"cell": c, "letter": ch} for c, ch in zip(["H8", "H9", "H10", "H11"], "WORD", strict=True)]})
 
     # Player 2 (seat 3): a blank, A, T, E down from G7; the display asks the blank's letter: B (BATE).

@@ -61,6 +61,7 @@ def test_a_tile_moved_while_the_host_was_down_is_reported_and_the_game_waits(tab
     assert s.current_view().lines == ("The D on H11 was lifted. Please put it back.",)
     t.press(2, OK)  # refused while the table differs
     assert s.moves == 0 and s.current_view().title == "Not yet"
+    wait_until(lambda: "beep=220,150,2" in t.hands.control("feedback"), what="the refusal's low double beep")
     t.lay(cell("H11"), "wordgame", str(tiles(pure, 0, "D")[0]))
     t.settled()
     wait_until(lambda: s.current_view().__class__.__name__ == "StatusView", what="the table to match")
