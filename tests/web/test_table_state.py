@@ -57,3 +57,4 @@ def test_a_move_in_a_few_words() -> None:
     assert summary({"type": "exchange", "tiles": [1, 2, 3]}) == "swapped 3 tiles"
     assert summary({"type": "exchange", "tiles": [1]}) == "swapped 1 tile"
     assert summary({"type": "pass"}) == "passed"
+    assert summary({"type": "word", "cards": ["@", "N♥7", "O♦1", "P♣8"]}) == "NOP"

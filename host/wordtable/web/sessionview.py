@@ -7,6 +7,7 @@ put on the display) and computes nothing about the game: scores and breakdowns a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..display.views import (
@@ -28,9 +29,14 @@ BUTTON_NAMES = ("OK", "previous", "next", "more")
 def summary(action: dict[str, Any]) -> str:
     """A move in a few words: the words it made, or what it was (passed, swapped 3 tiles)."""
     words = action.get("words")
-    if words:
-        return " ".join(str(w) for w in words)
+    if words and all(isinstance(w, str) for w in words):
+        return " ".join(words)
     kind = str(action.get("type", ""))
+    cards = action.get("cards")
+    if kind == "word" and isinstance(cards, list):
+        # Card notation (games/cards.py): the letters lead each card, "@" is the link card.
+        letters = "".join(m.group(0) for c in cards if (m := re.match(r"[A-Z]+", str(c))))
+        return letters or "a word"
     if kind == "exchange":
         n = len(action.get("tiles", []))
         return f"swapped {n} {'tile' if n == 1 else 'tiles'}"
@@ -60,11 +66,25 @@ def dealt_pieces(game: Any, player: int, set_name: str) -> list[dict[str, Any]] 
     if racks is not None:
         ids = [str(t) for t in racks[player]]
     elif hands is not None and player < len(hands):
+        if not _may_see_hand(game, player):
+            return []
         ids = [str(card.id) for card in hands[player]]
     else:
         return None
     pieces = load_set(set_name)
     return [face_of(pieces.piece(i)).to_json(virtual_uid(set_name, i)) for i in ids]
+
+
+def _may_see_hand(game: Any, player: int) -> bool:
+    """The card games say in ``state(viewer)`` whose hand a player may see (WordSnake: not before GO!)."""
+    state = getattr(game, "state", None)
+    if not callable(state):
+        return True
+    try:
+        players = state(player).get("players", [])
+        return player < len(players) and "hand" in players[player]
+    except Exception:  # a game whose state() wants more: show what was dealt
+        return True
 
 
 def view_json(view: Any, seat: int | None) -> dict[str, Any]:

@@ -313,9 +313,11 @@
     const p = myPlayer();
     $("rack-section").hidden = !p || !state.board.sim;
     if (!p) return;
+    $("take-tiles").hidden = seatCells(mySeat).length === 0;
     $("rack-who").textContent = `(${p.name}, seat ${mySeat + 1})`;
     const rack = $("rack");
     rack.innerHTML = "";
+    if (!p.rack.length) rack.textContent = "Nothing to see yet.";
     for (const t of p.rack) {
       const stack = document.createElement("div");
       stack.className = "stack" + (onTable(t.uid) ? " on-table" : "");
@@ -463,12 +465,16 @@
     }
   }
 
+  // Where a seat keeps what it holds: its rack, or (in games that do not use them) its row's cells.
+  // A WordSnake lane or a WORDCARD meld area is play, not a place to keep pieces.
   function seatCells(seat) {
     const g = state.geometry;
     const base = g.grid[0] * g.grid[1] + seat * g.seat_cells;
-    const rack = state.zones.find((z) => z.seat === seat && (z.kind === "rack" || z.kind === "lane" || z.kind === "meld"));
     const all = Array.from({ length: g.seat_cells }, (_, k) => base + k);
-    return rack ? rack.cells.concat(all.filter((c) => !rack.cells.includes(c))) : all;
+    const rack = state.zones.find((z) => z.seat === seat && z.kind === "rack");
+    if (rack) return rack.cells.slice();
+    const inZone = new Set(state.zones.flatMap((z) => z.cells));
+    return all.filter((c) => !inZone.has(c));
   }
 
   function layLetter(letter) {
