@@ -70,12 +70,12 @@ def run() -> list[dict]:
         before, after = _after_move(size)
         partial = _bytes(before, after, False)
         full = _bytes(None, after, True)
-        rows.append({"benchmark": f"DISPLAY bytes after a move {label}: partial (changed region)", "value": partial,
-                     "unit": "B", "note": f"box {panel.changed_box(before, after)}"})
+        rows.append({"benchmark": f"DISPLAY bytes after a move {label}: one changed box", "value": partial,
+                     "unit": "B", "note": f"box {panel.changed_box(before, after)}, for comparison"})
         bands = _band_bytes(before, after)
         rows.append({"benchmark": f"DISPLAY bytes after a move {label}: changed bands (panel.changed_boxes)",
                      "value": bands, "unit": "B", "note": f"{len(panel.changed_boxes(before, after))} bands; "
-                     "BoardLink.show sends one box today"})
+                     "what BoardLink.show sends"})
         rows.append({"benchmark": f"DISPLAY bytes of a full refresh {label}", "value": full, "unit": "B"})
         menu_a = render(MenuView("Choose a game", ("wordgame", "Wordability", "WORDCHAIN", "WORDCARD", "WordSnake"), 1), size)
         menu_b = render(MenuView("Choose a game", ("wordgame", "Wordability", "WORDCHAIN", "WORDCARD", "WordSnake"), 2), size)
