@@ -16,7 +16,7 @@ from wordtable.games.base import InvalidMoveError
 from wordtable.games.crossword_board import BLANK
 from wordtable.games.position import BOARD_GAMES, game_from_position, read_position
 
-from .crossword_bots import STRENGTHS, choose, describe_move
+from .crossword_bots import STRENGTHS, choose, describe_move, hints
 from .movegen import legal_moves
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -74,7 +74,7 @@ def _load(args: argparse.Namespace, rack: str | None) -> Any:
         racks[turn] = rack
         position["racks"] = racks
     try:
-        lx = lexicon_pkg.load(args.lexicon, profile=args.profile)
+        lx = lexicon_pkg.load(args.lexicon, profile=getattr(args, "profile", None))
     except lexicon_pkg.LexiconError as e:
         raise InvalidMoveError(str(e)) from None
     return game_from_position(position, lx)
@@ -130,3 +130,29 @@ def cmd_bot(args: argparse.Namespace) -> int:
     result["move"] = describe_move(game, choice.move) if choice.move is not None else None
     _out(result)
     return EXIT_OK
+
+
+def _board_hint(args: argparse.Namespace) -> dict[str, Any]:
+    """``wordtable hint`` for wordgame and Wordability: the best moves of a position, explained."""
+    if not getattr(args, "position", None):
+        raise InvalidMoveError("a hint for a board game needs --position FILE (docs/rules/positions.md), "
+                               "and --rack LETTERS unless the position gives the rack")
+    rack = _check_rack(args.rack) if getattr(args, "rack", None) else None
+    game = _load(args, rack)
+    return {"game": args.game, "player": game.turn, "rack": game.rack_letters(game.turn),
+            "hints": hints(game, top=args.top)}
+
+
+def _register_hints() -> None:
+    """One ``wordtable hint`` for every game: the board games join the card games' command."""
+    from wordtable.games.card_commands import GAMES, CardGameCommands
+
+    arguments = [
+        (("--position",), {"metavar": "FILE", "help": "board games: the position file (docs/rules/positions.md)"}),
+        (("--rack",), {"metavar": "LETTERS", "help": "board games: the tiles, ? for a blank (default: the position's)"}),
+    ]
+    for name in BOARD_GAMES:
+        GAMES[name] = CardGameCommands(hint=_board_hint, hint_arguments=arguments)
+
+
+_register_hints()

@@ -40,7 +40,8 @@ class CardGameCommands:
 GAMES: dict[str, CardGameCommands] = {}
 """Games by the name ``--game`` takes."""
 
-GAME_MODULES: tuple[str, ...] = ("wordtable.games.wordcard_commands", "wordtable.games.wordsnake_commands")
+GAME_MODULES: tuple[str, ...] = ("wordtable.games.wordcard_commands", "wordtable.games.wordsnake_commands",
+                                 "wordtable.ai.commands")
 """Modules imported by :func:`register` that add their own entries to :data:`GAMES` (WORDCHAIN's are here)."""
 
 
@@ -183,7 +184,7 @@ def register(sub: Any) -> None:
     score = sub.add_parser("score", help="score cards laid as a word, every step as JSON (card games)")
     _common(score)
     score.add_argument("--cards", required=True, help="the cards in order, e.g. \"K♠3,N♥7,O♦1,P♣8\" (see docs/rules/cards.md)")
-    hint = sub.add_parser("hint", help="best plays for a hand, as JSON (card games)")
+    hint = sub.add_parser("hint", help="best plays for a hand or a rack, as JSON (every game)")
     _common(hint)
     hint.add_argument("--hand", help="the cards held, e.g. \"B♥8,E♥3,*\"")
     hint.add_argument("--strength", default="strongest", help="beginner, club or strongest")
