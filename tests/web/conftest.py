@@ -5,6 +5,7 @@ Chromium driven by Playwright."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from wordtable import lexicon
 from wordtable.web.browser import CHROMIUM, launch_args
 from wordtable.web.launch import VirtualTable
+from wordtable.web.pageplay import open_page
 from wordtable.web.server import WebOptions
 
 _LEXICON: list[Any] = []
@@ -35,28 +37,31 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def start_table(tmp_path: Path, **options: Any) -> VirtualTable:
-    opts = WebOptions(port=0, **options)
-    return VirtualTable(tmp_path, opts, lexicon=shared_lexicon(), session_args={"seed": 7}).start()
+def virtual_table(tmp_path: Path, **options: Any) -> VirtualTable:
+    """A virtual table on a free port (not started: use it in a ``with``), seeded so games repeat."""
+    return VirtualTable(tmp_path, WebOptions(port=0, **options), lexicon=shared_lexicon(), session_args={"seed": 7})
+
+
+@contextmanager
+def page_on(browser: Browser, url: str, width: int = 1600, height: int = 1000) -> Iterator[Page]:
+    """A fresh browser context with the page loaded; fails the test if the page raised an error."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    open_page(pg, url)
+    yield pg
+    context.close()
+    assert not errors, f"the page raised: {errors}"
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[VirtualTable]:
-    vt = start_table(tmp_path)
-    try:
+    with virtual_table(tmp_path) as vt:
         yield vt
-    finally:
-        vt.stop()
 
 
 @pytest.fixture
 def page(browser: Browser, table: VirtualTable) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1600, "height": 1000})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(table.url)
-    pg.wait_for_function("() => document.querySelectorAll('.cell').length > 300")
-    yield pg
-    context.close()
-    assert not errors, f"the page raised: {errors}"
+    with page_on(browser, table.url) as pg:
+        yield pg

@@ -21,7 +21,7 @@ from wordtable.web.access import AccessError, Gate, check_bind, same_origin
 from wordtable.web.launch import VirtualTable
 from wordtable.web.pageplay import wait_until
 
-from .conftest import shared_lexicon, start_table
+from .conftest import shared_lexicon, virtual_table
 
 
 def test_listening_beyond_loopback_needs_the_lan_flag_and_a_pin() -> None:
@@ -138,8 +138,7 @@ def test_the_websocket_refuses_a_page_without_the_token(table: VirtualTable) -> 
 
 
 def test_a_pin_is_asked_before_the_page_is_shown(tmp_path: Path) -> None:
-    vt = start_table(tmp_path, pin="4821")
-    try:
+    with virtual_table(tmp_path, pin="4821") as vt:
         host = urllib.parse.urlsplit(vt.url).netloc
         status, page, _ = request(vt.url)
         assert status == 200 and 'action="/login"' in page and "wordtable-token" not in page
@@ -155,8 +154,6 @@ def test_a_pin_is_asked_before_the_page_is_shown(tmp_path: Path) -> None:
         token = token_of(page)
         assert act(vt, {"op": "tap", "seat": 0, "button": 2}, token)[0] == 401
         assert act(vt, {"op": "tap", "seat": 0, "button": 2}, token, cookie=cookie)[0] == 200
-    finally:
-        vt.stop()
 
 
 def test_a_real_board_is_mirrored_read_only(tmp_path: Path) -> None:
@@ -165,9 +162,8 @@ def test_a_real_board_is_mirrored_read_only(tmp_path: Path) -> None:
         board.place(40, virtual_uid("wordgame", "5"))
         from wordtable.web.server import WebOptions
 
-        vt = VirtualTable(tmp_path, WebOptions(port=0), port=board.port, db=tmp_path / "store.db",
-                          lexicon=shared_lexicon()).start()
-        try:
+        with VirtualTable(tmp_path, WebOptions(port=0), port=board.port, db=tmp_path / "store.db",
+                          lexicon=shared_lexicon()) as vt:
             token = token_of(request(vt.url)[1])
             state = json.loads(request(vt.url + "api/state")[1])
             assert state["board"] == {"sim": False, "linked": True, "name": "sim", "writable": False}
@@ -182,5 +178,3 @@ def test_a_real_board_is_mirrored_read_only(tmp_path: Path) -> None:
                 shown.load()
             assert shown.size == (296, 128)
             assert shown.convert("1").tobytes() == vt.link._screen.convert("1").tobytes()
-        finally:
-            vt.stop()

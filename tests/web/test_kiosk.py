@@ -11,26 +11,19 @@ from playwright.sync_api import Browser, Page
 from wordtable.web.launch import VirtualTable
 from wordtable.web.pageplay import snapshot, start_wordgame_against_bot, take_my_tiles, wait_until
 
-from .conftest import start_table
+from .conftest import page_on, virtual_table
 
 
 @pytest.fixture
 def kiosk(tmp_path: Path) -> Iterator[VirtualTable]:
-    vt = start_table(tmp_path, kiosk=True, idle_reset_s=3.0, kiosk_pin="2468")
-    try:
+    with virtual_table(tmp_path, kiosk=True, idle_reset_s=3.0, kiosk_pin="2468") as vt:
         yield vt
-    finally:
-        vt.stop()
 
 
 @pytest.fixture
 def kiosk_page(browser: Browser, kiosk: VirtualTable) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    pg = context.new_page()
-    pg.goto(kiosk.url)
-    pg.wait_for_function("() => document.querySelectorAll('.cell').length > 300")
-    yield pg
-    context.close()
+    with page_on(browser, kiosk.url, 1920, 1080) as pg:
+        yield pg
 
 
 def test_kiosk_resets_to_the_menu_after_inactivity_and_wakes_on_a_touch(kiosk_page: Page, kiosk: VirtualTable) -> None:

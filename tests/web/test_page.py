@@ -3,6 +3,10 @@ page, which drives only the simulated board's readers and buttons."""
 
 from __future__ import annotations
 
+import base64
+import io
+
+from PIL import Image
 from playwright.sync_api import Page
 from wordtable.web.launch import VirtualTable
 from wordtable.web.pageplay import (
@@ -45,6 +49,17 @@ def test_a_word_laid_by_drag_scores_and_the_display_follows(page: Page, table: V
     assert page.locator("#players li .score").first.text_content() == str(record.score.total)
     assert first.locator(".lines li").count() == len(record.score.lines)
     wait_until(lambda: panel_version(page) > before, what="a new display image")
+    assert_page_shows_the_panel(page, table)
+
+
+def assert_page_shows_the_panel(page: Page, table: VirtualTable) -> None:
+    """The image in the page is the firmware's panel RAM, pixel for pixel."""
+    wait_until(lambda: table.runner.session.table.quiet, what="a quiet table")
+    wait_until(lambda: panel_version(page) == table.web.feed.version, what="the page showing the latest image")
+    src = page.get_attribute("#panel", "src") or ""
+    shown = Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
+    shown.load()
+    assert shown.convert("1").tobytes() == table.sim.panel_image().convert("1").tobytes()
 
 
 def test_a_word_typed_on_the_keyboard_is_played_with_enter(page: Page, table: VirtualTable) -> None:
