@@ -149,6 +149,7 @@ class Session:
         self.bot_since = 0
         self.moves = 0
         self.presses_handled = 0
+        self._pieces: dict[tuple[bytes, tuple[str, ...]], Piece] = {}
         self.ticks = 0
         """Completed ``tick`` calls (lets another thread wait until the session has caught up)."""
         self.frames: list[int] = []
@@ -226,12 +227,18 @@ class Session:
             return Table(pieces, now)
         bad = {c for p in self.problems for c in p.cells}
         gl = self.adapter.layout
+        sets = self.sets()
         for cell, uid in self.table.settled.items():
             if cell in bad or gl.zone_at(cell) is None:
                 continue
-            found = identify(self.registry, uid, cell, self.sets(), gl.geometry)
-            if isinstance(found, Piece):
-                pieces[cell] = found
+            known = self._pieces.get((uid, sets))
+            if known is None:
+                found = identify(self.registry, uid, cell, sets, gl.geometry)
+                if not isinstance(found, Piece):
+                    continue
+                # a tag's piece does not change during a session (enrolling is done outside it)
+                known = self._pieces[(uid, sets)] = found
+            pieces[cell] = known
         return Table(pieces, now, self.table.changed_ms)
 
     def _table_changed(self, now: int) -> None:
