@@ -293,6 +293,7 @@ class App:
     def _rare(self, name, *args):
         # Diagnostics, tag writes and fault reports come seldom: their code (wtfw.diag and
         # wtproto.diagcodec) is imported for the call and dropped after it, as code is heap.
+        gc.collect()
         from . import diag
 
         try:

@@ -43,6 +43,7 @@ def answer(app, mtype, payload, now):
         elif panel.busy():
             state = 1
         sc = app.scanner
+        gc.collect()  # free heap as the board can use it, not minus the garbage of the last steps
         send(m.DIAG, dc.pack_diag_summary(
             rid, FW_VERSION, ticks_diff(now, app.boot_ms), gc.mem_free(), gc.mem_alloc(), app.scan_us,
             sc.read_errors, app.exceptions, app.events_dropped, len(readers), up, state,

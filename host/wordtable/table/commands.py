@@ -30,6 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     st = bsub.add_parser("status", help="connect to the board and print what it reports")
     st.add_argument("--port", required=True)
     st.set_defaults(func=cmd_status)
+    doc = bsub.add_parser("doctor", help="ask the board for its diagnostics: readers, noisy cells, panel, heap")
+    doc.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
+    doc.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board (default 10)")
+    doc.set_defaults(func=cmd_doctor)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -80,3 +84,19 @@ def cmd_status(args: argparse.Namespace) -> int:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Exit status 0: healthy; 1: problems found (printed with what to check); 2: no board."""
+    from .doctor import diagnose
+
+    try:
+        with BoardLink(args.port, reconnect=False) as link:
+            link.wait_linked(timeout=args.timeout)
+            diagnosis = diagnose(link, timeout=args.timeout)
+    except BoardError as exc:
+        print(f"wordtable: {exc}", file=sys.stderr)
+        return 2
+    for line in diagnosis.report():
+        print(line)
+    return 1 if diagnosis.problems() else 0

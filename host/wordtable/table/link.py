@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 import serial
 from PIL import Image
 from wtproto import PROTOCOL_VERSION
+from wtproto import diagcodec as dc
+from wtproto import hostdiag as hd
 from wtproto import messages as m
 from wtproto.frame import encode_frame
 from wtproto.link import Link
@@ -167,6 +169,26 @@ class _Snapshot:
     total: int | None = None
 
 
+@dataclass
+class _Request:
+    """A request to the board (DIAG_REQ, TAG_WRITE) waiting for its answer's parts."""
+
+    parts: dict[int, bytes] = field(default_factory=dict)
+    total: int | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass(frozen=True)
+class TagResult:
+    """What the board did with a TAG_WRITE: ``status`` (wtproto.diagcodec TAG_*), the pages it
+    wrote, the UID of the tag it reached, and the pages it read back."""
+
+    status: int
+    pages_written: int
+    uid: bytes
+    data: bytes
+
+
 def open_port(port: str, timeout: float = READ_TIMEOUT_S) -> serial.SerialBase:
     """Open ``port`` for the link, turning pyserial's errors into messages a person can act on."""
     try:
@@ -237,6 +259,8 @@ class BoardLink:
         self.rx_bytes = 0
         self.repeats_dropped = 0
         self._recent_buttons: deque[tuple[int, int, int, int, int]] = deque(maxlen=64)
+        self._requests: dict[tuple[int, int], _Request] = {}  # (answer type, request id)
+        self._request_id = random.randrange(256)
 
     # -- life cycle ---------------------------------------------------------------------------
     def start(self) -> BoardLink:
@@ -354,6 +378,56 @@ class BoardLink:
             self._reconciled.clear()
             self.link.send(m.SNAPSHOT_REQ, m.pack_snapshot_req(self._snapshot_id))
             self._flush()
+
+    def request_diag(self, topic: int, timeout: float = 5.0) -> list[dict]:
+        """Ask the board for one topic of its diagnostics (``wtproto.diagcodec`` SUMMARY, READERS,
+        CELLS, PROBLEMS) and wait for every part of the answer: the DIAG parts decoded
+        (``wtproto.hostdiag.unpack_diag``), in order. BoardError if it does not come in time."""
+        parts = self._request(m.DIAG_REQ, m.DIAG, lambda rid: hd.pack_diag_req(rid, topic), timeout,
+                              f"its diagnostics ({dc.TOPICS[topic]})")
+        return [hd.unpack_diag(p) for p in parts]
+
+    def tag_write(self, cell: int, page: int, data: bytes, read_back: int = 0,
+                  timeout: float = 5.0) -> TagResult:
+        """Have the board write ``data`` (whole 4-byte pages) into the tag on ``cell`` from
+        ``page`` on, then read back ``read_back`` pages from ``page``; empty ``data`` only reads."""
+        (p,) = self._request(m.TAG_WRITE, m.TAG_RESULT,
+                             lambda rid: hd.pack_tag_write(rid, cell, page, data, read_back), timeout,
+                             f"a tag write on cell {cell}")
+        _rid, status, written, uid, back = hd.unpack_tag_result(p)
+        return TagResult(status, written, uid, back)
+
+    def _request(self, mtype: int, answer: int, pack: Callable[[int], bytes], timeout: float,
+                 what: str) -> list[bytes]:
+        with self._lock:
+            self._request_id = (self._request_id + 1) & 0xFF
+            key = (answer, self._request_id)
+            req = self._requests[key] = _Request()
+            self.link.send(mtype, pack(self._request_id))
+            self._flush()
+        try:
+            if not req.done.wait(timeout):
+                raise BoardSilentError(
+                    f"The board at {self.port} did not send {what} within {timeout:g} s. If its firmware "
+                    f"is older than this host, update it with `wordtable board deploy --port {self.port}`.")
+        finally:
+            with self._lock:
+                self._requests.pop(key, None)
+        return [req.parts[i] for i in sorted(req.parts)]
+
+    def _on_answer(self, mtype: int, payload: bytes) -> None:
+        if mtype == m.DIAG:
+            d = hd.unpack_diag(payload)
+            rid, part, total = d["request_id"], d["part"], d["parts"]
+        else:
+            rid, part, total = hd.unpack_tag_result(payload)[0], 0, 1
+        req = self._requests.get((mtype, rid))
+        if req is None:
+            return  # an answer to a request that timed out
+        req.parts[part] = payload
+        req.total = total
+        if len(req.parts) >= total:
+            req.done.set()
 
     # -- I/O thread -----------------------------------------------------------------------------
     def _open(self) -> None:
@@ -496,7 +570,9 @@ class BoardLink:
             if code == m.CODE_QUEUE_OVERFLOW:
                 self.request_snapshot()
             self._emit(BoardLog(level, code, text))
-        # Other types (DIAG, future additions) are for other consumers; ignoring them is safe.
+        elif mtype in (m.DIAG, m.TAG_RESULT):
+            self._on_answer(mtype, payload)
+        # Other types (future additions) are for other consumers; ignoring them is safe.
 
     def _on_hello(self, payload: bytes) -> None:
         info = BoardInfo.from_hello(payload)

@@ -12,7 +12,7 @@ from .tags import TagError, TagRegistry, available_sets, load_set
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    tags = sub.add_parser("tags", help="piece sets and their tags: enroll, list")
+    tags = sub.add_parser("tags", help="piece sets and their tags: enroll, write, list")
     tsub = tags.add_subparsers(dest="tags_command", metavar="ACTION", required=True)
 
     def store_arg(p: argparse.ArgumentParser) -> None:
@@ -36,6 +36,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     en.add_argument("--timeout", type=float, default=600.0, help="stop after this many idle seconds (default 600)")
     store_arg(en)
     en.set_defaults(func=cmd_enroll)
+
+    wr = tsub.add_parser("write", help="write a piece's NDEF record into the tag on a cell, and check it")
+    wr.add_argument("set", help="the piece set (see `wordtable tags sets`)")
+    wr.add_argument("piece", help="the piece id in that set (as `wordtable tags list` prints it)")
+    wr.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
+    wr.add_argument("--cell", type=int, required=True, help="the cell the piece lies on")
+    wr.add_argument("--enroll", action="store_true", help="also enroll the tag as this piece in the registry")
+    wr.add_argument("--replace", action="store_true", help="with --enroll: even if the piece or tag is enrolled")
+    wr.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board (default 10)")
+    store_arg(wr)
+    wr.set_defaults(func=cmd_write)
 
     fg = tsub.add_parser("forget", help="remove one tag from the registry")
     fg.add_argument("uid", help="the tag's UID in hex, as `wordtable tags list` prints it")
@@ -130,3 +141,23 @@ def cmd_enroll(args: argparse.Namespace) -> int:
             return 0 if ok else 1
     except (TagError, LayoutError, BoardError, StoreError) as exc:
         return _fail(exc)
+
+
+def cmd_write(args: argparse.Namespace) -> int:
+    from .tag_writer import write_piece
+
+    try:
+        pieces = load_set(args.set)
+        piece = pieces.piece(args.piece)
+        with BoardLink(args.port, reconnect=False) as link:
+            link.wait_linked(timeout=args.timeout)
+            uid = write_piece(link, args.cell, pieces, piece.id, timeout=args.timeout)
+        print(f"wrote {pieces.code}:{piece.id} ({piece.describe()}) into tag {uid.hex()} on cell {args.cell}; "
+              "read back and checked")
+        if args.enroll:
+            with _open(args) as store:
+                TagRegistry(store.conn).enroll(uid, piece, replace=args.replace)
+            print(f"enrolled tag {uid.hex()} as {piece.describe()}")
+    except (TagError, BoardError, StoreError) as exc:
+        return _fail(exc)
+    return 0

@@ -1,0 +1,91 @@
+"""`wordtable board doctor` and `wordtable tags write` against the real firmware (sim board) over a
+pseudo-terminal, and BoardLink's requests underneath them."""
+
+from __future__ import annotations
+
+import time
+
+from wordtable.cli import main as cli_main
+from wordtable.table.link import BoardLink
+from wtproto import diagcodec as dc
+
+from .conftest import wait_until
+
+
+def test_the_board_answers_each_diagnostics_topic(sim, link):
+    sim.control("misread 12 40")
+    wait_until(lambda: " read_errors=40 " in sim.control("stats"), what="40 failed reads")
+    (s,) = link.request_diag(dc.SUMMARY)
+    assert (s["board_name"], s["fw_version"], s["readers"], s["readers_answering"]) == ("sim", (0, 1, 0), 1, 1)
+    assert s["read_errors"] == 40 and s["heap_free"] > 40_000
+    (r,) = link.request_diag(dc.READERS)
+    assert r["readers"] == [{"index": 0, "name": "sim", "version": 0, "answering": True, "faults": 0,
+                             "cells": sim.ncells}]
+    (c,) = link.request_diag(dc.CELLS)
+    assert [(x["cell"], x["errors"]) for x in c["cells"]] == [(12, 40)]
+    assert c["sweeps"] > 40
+    assert [p["text"] for p in link.request_diag(dc.PROBLEMS)] == [""]
+
+
+def test_doctor_on_a_healthy_board_says_so_and_exits_0(sim, capsys):
+    assert cli_main(["board", "doctor", "--port", sim.port]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"board sim at {sim.port}: firmware 0.1.0, up 0 h 00 min")
+    assert "readers: 1 of 1 answering\n  reader 0: simulated (no chip), 321 cells\n" in out
+    assert "cells with failed reads: none\n" in out
+    assert out.endswith("healthy: no problems found\n")
+
+
+def test_doctor_names_a_failing_cell_with_its_error_rate_and_exits_1(sim, capsys):
+    sim.control("misread 9 10000")
+    wait_until(lambda: " read_errors=0 " not in sim.control("stats"), what="failed reads")
+    time.sleep(0.3)
+    code = cli_main(["board", "doctor", "--port", sim.port])
+    out, err = capsys.readouterr()
+    assert code == 1, err + sim.log_tail(40)
+    lines = out.splitlines()
+    worst = lines[lines.index("cells with failed reads, worst first:") + 1]
+    assert worst.startswith("  cell 9: ") and "failed reads in" in worst and worst.endswith(" %)")
+    rate = float(worst.rsplit("(", 1)[1].rstrip(" %)"))
+    assert rate > 10, worst  # failing since shortly after the board started
+    assert "1 problem found:" in lines
+    assert lines[-1].startswith("  - cell 9: ") and lines[-1].endswith(
+        "a tag at the edge of the antenna or a loose antenna connection.")
+
+
+def test_doctor_without_a_board_exits_2_with_a_message(capsys):
+    assert cli_main(["board", "doctor", "--port", "/dev/ttyWORDTABLE-NOPE", "--timeout", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err and "Traceback" not in err
+
+
+def test_tags_write_on_the_sim_says_the_sim_cannot_write_tags(sim, capsys, tmp_path):
+    sim.place(40, bytes.fromhex("04a1b2c3d4e5f6"))
+    code = cli_main(["tags", "write", "wordgame", "103", "--port", sim.port, "--cell", "40",
+                     "--db", str(tmp_path / "w.db")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err == ("wordtable: the sim board cannot write tags: its tags are UIDs without memory. "
+                   "Write them on the real table board.\n")
+
+
+def test_tags_write_refuses_an_unknown_piece_and_a_cell_off_the_table(sim, capsys, tmp_path):
+    db = str(tmp_path / "w.db")
+    assert cli_main(["tags", "write", "wordgame", "999", "--port", sim.port, "--cell", "4", "--db", db]) == 2
+    assert "have no piece '999'" in capsys.readouterr().err
+    assert cli_main(["tags", "write", "wordgame", "7", "--port", sim.port, "--cell", "321", "--db", db]) == 2
+    assert capsys.readouterr().err == "wordtable: cell 321 is not on this table; its cells are 0 to 320\n"
+
+
+def test_a_request_the_board_never_answers_times_out_with_advice(sim):
+    with BoardLink(sim.port) as lk:
+        lk.wait_linked(10)
+        sim.kill()
+        try:
+            lk.request_diag(dc.SUMMARY, timeout=0.5)
+        except Exception as exc:  # noqa: BLE001  # the type and text are what is checked
+            assert type(exc).__name__ == "BoardSilentError"
+            assert "did not send its diagnostics (summary) within 0.5 s" in str(exc)
+            assert "wordtable board deploy --port" in str(exc)
+        else:
+            raise AssertionError("no error")
