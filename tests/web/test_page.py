@@ -53,13 +53,17 @@ def test_a_word_laid_by_drag_scores_and_the_display_follows(page: Page, table: V
 
 
 def assert_page_shows_the_panel(page: Page, table: VirtualTable) -> None:
-    """The image in the page is the firmware's panel RAM, pixel for pixel."""
-    wait_until(lambda: table.runner.session.table.quiet, what="a quiet table")
-    wait_until(lambda: panel_version(page) == table.web.feed.version, what="the page showing the latest image")
-    src = page.get_attribute("#panel", "src") or ""
-    shown = Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
-    shown.load()
-    assert shown.convert("1").tobytes() == table.sim.panel_image().convert("1").tobytes()
+    """The image in the page is the firmware's panel RAM, pixel for pixel (once the bot's reply, which
+    may be redrawing the panel meanwhile, has settled)."""
+
+    def page_image() -> bytes:
+        src = page.get_attribute("#panel", "src") or ""
+        shown = Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
+        shown.load()
+        return shown.convert("1").tobytes()
+
+    wait_until(lambda: page_image() == table.sim.panel_image().convert("1").tobytes(),
+               what="the page's image equal to the panel's")
 
 
 def test_a_word_typed_on_the_keyboard_is_played_with_enter(page: Page, table: VirtualTable) -> None:
@@ -127,3 +131,18 @@ def test_a_reload_mid_game_shows_the_same_table(page: Page, table: VirtualTable)
     assert page.locator("#history > li").count() == len(snapshot(table)["history"])
     assert page.locator("#history > li").all_text_contents()[0] == history[0]
     wait_until(lambda: panel_version(page) > 0, what="the display image after the reload")
+
+
+def test_a_hint_from_the_seat_menu_is_shown_on_the_page(page: Page, table: VirtualTable) -> None:
+    from wordtable.ai import crossword_bots
+
+    start_wordgame_against_bot(page, table)
+    page.click("#button-0-3")  # seat 1's "more": the seat menu, on the display and on the page
+    page.wait_for_selector("#menu-title:has-text('what now?')")
+    expected = crossword_bots.hints(table.runner.session.game, top=3)[0]
+    page.get_by_role("button", name="hint", exact=True).click()
+    message = page.locator("#message")
+    wait_until(lambda: message.is_visible() and (message.text_content() or "").startswith("Hint:"),
+               what="the hint on the page")
+    assert f"{expected['placement']} ({expected['direction']}): {expected['score']}" in message.text_content()
+    assert "info" in (message.get_attribute("class") or "")
