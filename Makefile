@@ -46,11 +46,14 @@ run: setup
 	$(BIN)/wordtable serve $(if $(PORT),--port $(PORT)) $(if $(KIOSK),--kiosk)
 
 # Debian's Chromium for the page's browser tests, screenshots and benchmark (Playwright drives it and
-# downloads no browser of its own). apt-get update only when the package lists do not know it yet.
+# downloads no browser of its own). apt-get update only when the package lists do not know it yet, or
+# are too old to download it.
 $(CHROMIUM):
 	@command -v apt-get >/dev/null || { echo "The browser tests need Chromium at $(CHROMIUM) (Debian's chromium package); install it, then run make again." >&2; exit 2; }
 	apt-cache show chromium >/dev/null 2>&1 || $(SUDO) apt-get update -q
-	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends chromium || { echo "Installing Debian's chromium failed (see above); the browser tests need it at $(CHROMIUM)." >&2; exit 2; }
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends chromium \
+	  || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends chromium; } \
+	  || { echo "Installing Debian's chromium failed (see above); the browser tests need it at $(CHROMIUM)." >&2; exit 2; }
 
 test: setup $(CHROMIUM)
 	$(BIN)/python -m pytest -n auto
