@@ -137,7 +137,8 @@ def _summary(action: dict[str, Any]) -> str:
     if kind == "exchange":
         n = len(action.get("tiles", []))
         return f"swapped {n} {'tile' if n == 1 else 'tiles'}"
-    return {"pass": "passed", "challenge": "challenged", "withdrawn": "word taken back"}.get(kind, kind)
+    return {"pass": "passed", "challenge": "challenged", "withdrawn": "word taken back", "close_hand": "hand closed",
+            "reveal": "cards shown"}.get(kind, kind)
 
 
 def _player_to_move(game: Game) -> int | None:
@@ -172,7 +173,9 @@ def status_from_game(game: Game, title: str, now_ms: int | None = None, info: st
     last = None
     if game.history:
         rec = game.history[-1]
-        last = LastMove.of(game.players[rec.player].name, _summary(rec.action), rec.score)
+        # a move of the whole table (WordSnake's close_hand, the centre shown) has no player: -1
+        who = game.players[rec.player].name if 0 <= rec.player < len(game.players) else "Table"
+        last = LastMove.of(who, _summary(rec.action), rec.score)
     return StatusView(title, tuple(players), last, info)
 
 

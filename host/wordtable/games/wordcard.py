@@ -26,6 +26,11 @@ Actions are plain dicts; ``player`` (the seat acting) may be given and must be t
     Give the player to act a minute's notice (rule 20); see :meth:`WordcardGame.check_time`.
 ``{"type": "next_deal"}``
     Start the next deal when the game has several.
+``{"type": "reveal", "player": 0, "cards": ["#wc-017"]}`` / ``{"type": "reveal", "discard": "#wc-003"}``
+    Only with ``deal: "table"`` (people dealt real cards): the player shows she holds these cards, or the
+    table shows the face-up card people turned at the deal; the game's placeholder deal is made to agree
+    (:class:`.cards.TableDeal`). After the deal's end a player shows every card left in her hand and the
+    deal is scored again with them.
 
 :class:`WordcardGroupGame` is the GROUP GAME (rules 36 to 39): the same cards face up for everyone, each
 player's best solution scored, also as a solo puzzle against the best the host finds.
@@ -58,10 +63,13 @@ from .cards import (
     DrawPile,
     Hand,
     PlacedCard,
+    TableDeal,
+    check_deal_option,
     deal,
     load_deck,
     parse_face,
     resolve_cards,
+    revealed_cards,
     take_cards,
 )
 from .wordcard_scoring import (
@@ -126,8 +134,12 @@ class WordcardOptions(GameOptions):
     """Rule 20: the notice a slow player gets."""
     partners: list[list[int]] | None = None
     """Rule 2: seats playing together, e.g. [[0, 2], [1, 3]]; a side's score is its players' sum."""
+    deal: str = "host"
+    """``host``: the game deals (the simulated table follows it); ``table``: people deal real cards and
+    the game learns each hand as it is laid (docs/rules/cards.md, "Dealt by people")."""
 
     def __post_init__(self) -> None:
+        check_deal_option(self.deal)
         if self.game_type not in GAME_TYPES:
             hint = " (the GROUP GAME is WordcardGroupGame)" if self.game_type == "group" else ""
             raise InvalidMoveError(f"game_type must be one of {', '.join(GAME_TYPES)}, not {self.game_type!r}{hint}")
@@ -225,6 +237,7 @@ class WordcardGame(Game):
         self.log: list[tuple[dict[str, Any], int | None]] = []
         self.cuts: list[dict[str, Any]] = []
         self.deal_results: list[dict[str, Any]] = []
+        self.table_deal = TableDeal(seed)
         self.deal_number = 0
         dealer = self.options.dealer if self.options.dealer is not None else self._cut_for_dealer()
         if not 0 <= dealer < n:
@@ -264,6 +277,7 @@ class WordcardGame(Game):
         self.hands = [Hand() for _ in range(n)]
         deal([self.stock], self.hands, [self.options.hand_size], (self.dealer + 1) % n)
         self.discards = DrawPile(self.stock.draw(1), "discard")
+        self.table_deal.known.clear()  # a new deal: nothing of it has been seen
         self.melds: list[Meld] = []
         self.next_meld = 0
         self.deal_points = [0] * n
@@ -356,6 +370,11 @@ class WordcardGame(Game):
 
     def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
         """Check and apply one action (see the module docstring); state unchanged on any error."""
+        if action.get("type") == "reveal":
+            record = self._reveal(action, now_ms)
+            self.log.append((copy.deepcopy(action), now_ms))
+            self.history.append(record)
+            return record
         if self.phase == "over":
             raise GameOverError(f"the game is over ({self.over_reason})")
         if now_ms is not None:
@@ -425,17 +444,69 @@ class WordcardGame(Game):
                     "only the dealer at the start may take the face-up card without playing it (rule 11): "
                     "take it with the play that uses it, {\"type\": \"play\", \"from_discard\": 1, ...}")
             card = self.discards.draw(1)
+            self.table_deal.show(seat, card)
         elif source == "deck":
             if not self._refill():
                 self._end_deal(None, "the deck is used up and cannot be refilled")
                 return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note="deck used up: deal over")
             card = self.stock.draw(1)
+            self.table_deal.forget(card)
         else:
             raise InvalidMoveError(f"source must be 'deck' or 'discard', not {source!r}")
         self._new_turn_started(seat)
         self.hands[seat].add(card)
         self.phase = "play"
         return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"took from the {source}")
+
+    # -- a deal made by people ---------------------------------------------------------------------
+
+    def locate(self, card: Card) -> str:
+        """Where a card the table has seen lies, in words (for the errors of a reveal)."""
+        for meld in self.melds:
+            if any(p.card == card for p in meld.cards):
+                row = "".join(p.letters or "?" for p in meld.cards)
+                return f"on the table in the row {row} ({self.players[meld.owner].name})"
+        if card in self.discards.cards:
+            return "on the discard pile"
+        return "on the table"
+
+    def reveal_cards(self, seat: int, cards: list[Card]) -> list[tuple[Card, Card]]:
+        """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
+        (each card the game had elsewhere is swapped with one of her unknown cards)."""
+        return self.table_deal.reveal(seat, cards, self.hands, [self.stock],
+                                      names=[p.name for p in self.players], locate=self.locate)
+
+    def _reveal(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        if self.options.deal != "table":
+            raise IllegalMoveError('cards are revealed only when people deal them (the option deal: "table")')
+        if "discard" in action:
+            card = revealed_cards([action["discard"]], self.deck)[0]
+            if len(self.discards) != 1 or self.melds or self.turn_number != 1 or self.phase not in ("take", "choose"):
+                raise IllegalMoveError("the face-up card is turned at the deal, before the first card is taken")
+            place: list[Card | None] = [self.discards.cards[0]]
+            self.table_deal.place(card, place, 0, self.hands, [self.stock], locate=self.locate)
+            assert place[0] is not None
+            self.discards.cards = [place[0]]
+            return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"face-up card {card.face}")
+        seat = action.get("player")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise InvalidMoveError(f"a reveal names its player, a seat from 0 to {len(self.players) - 1}")
+        cards = revealed_cards(action.get("cards"), self.deck)
+        ended = self.phase in ("deal_over", "over")
+        if ended and len(cards) != len(self.hands[seat]):
+            raise IllegalMoveError(f"{self.players[seat].name} holds {len(self.hands[seat])} card(s), but {len(cards)} "
+                                   f"were laid: lay every card left in the hand, and only those")
+        swaps = self.reveal_cards(seat, cards)
+        if ended and swaps:
+            self._rescore_deal()
+        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
+
+    def _rescore_deal(self) -> None:
+        """The deal's final scoring again, with the hands as now shown (``deal: "table"``)."""
+        last = self.deal_results.pop()
+        for player, sheet in zip(self.players, last["players"], strict=True):
+            player.score -= sheet["total"]
+        self._end_deal(last["out"], last["reason"])
 
     def _new_turn_started(self, seat: int) -> None:
         self.hurry_deadline = None

@@ -17,6 +17,11 @@ turn it is (a challenge names the challenger):
     Play no word this turn; when every player passes in a row, nobody can play and the game ends.
 ``{"type": "challenge", "player": 2}``
     Challenge the word just laid, before its player draws (rule 17).
+``{"type": "reveal", "player": 0, "cards": ["#wc-c17"]}`` / ``{"type": "reveal", "link": "#wc-c3"}``
+    Only with ``deal: "table"`` (people dealt real cards): the player shows she holds these cards, or the
+    table shows the link card people turned up; the game's placeholder deal is made to agree
+    (:class:`.cards.TableDeal`). After the game's end (with ``count_cards_held``) a player shows every card
+    left in her hand and the cards held are counted again.
 
 Every action is checked completely before anything changes; a rejected one raises a specific
 :class:`~.base.GameError` and leaves the game as it was. docs/rules/wordchain.md gives the readings
@@ -49,11 +54,14 @@ from .cards import (
     DrawPile,
     Hand,
     PlacedCard,
+    TableDeal,
     TurnOrder,
+    check_deal_option,
     deal,
     load_deck,
     parse_face,
     resolve_cards,
+    revealed_cards,
 )
 from .wordchain_scoring import WordScore, best_pattern, pattern_allowed, score_word
 
@@ -123,8 +131,12 @@ class WordchainOptions(GameOptions):
     teams: tuple[tuple[int, ...], ...] | None = None
     """Rule O: partners or teams as seats, e.g. ``((0, 2), (1, 3))``; each plays only her own cards,
     the team's scores add up (target and winner go by team)."""
+    deal: str = "host"
+    """``host``: the game deals (the simulated table follows it); ``table``: people deal real cards and
+    the game learns each hand as it is laid (docs/rules/cards.md, "Dealt by people")."""
 
     def __post_init__(self) -> None:
+        check_deal_option(self.deal)
         if self.scoring not in ("standard", "simple"):
             raise InvalidMoveError(f"scoring must be 'standard' or 'simple', not {self.scoring!r}")
         if self.check_words not in ("auto", "challenge"):
@@ -190,6 +202,7 @@ class WordchainGame(Game):
         self.dice: tuple[int, ...] = ()
         self.words_played: list[str] = []
         self.cuts: list[dict[str, Any]] = []
+        self.table_deal = TableDeal(seed)
         self._setup()
 
     # -- setting up --------------------------------------------------------------------------------
@@ -357,6 +370,11 @@ class WordchainGame(Game):
 
     def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
         """Check and apply one action (see the module docstring)."""
+        if action.get("type") == "reveal":
+            record = self._reveal(action, now_ms)
+            self.log.append((copy.deepcopy(action), now_ms))
+            self.history.append(record)
+            return record
         if self.phase == "over":
             raise GameOverError(f"the game is over ({self.over_reason})")
         if self.check_time(now_ms):
@@ -626,6 +644,7 @@ class WordchainGame(Game):
             else:
                 got.extend(self.piles[g].draw(n))
         self.hands[seat].add(got)
+        self.table_deal.forget(got)
         return got
 
     def _draw(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
@@ -708,6 +727,50 @@ class WordchainGame(Game):
             self._check_target()
         return MoveRecord(challenger, copy.deepcopy(action), ScoreBreakdown(tuple(lines), amount if invalid else -amount),
                           now_ms, note=note)
+
+    # -- a deal made by people ---------------------------------------------------------------------
+
+    def locate(self, card: Card) -> str:
+        """Where a card the table has seen lies, in words (for the errors of a reveal)."""
+        if card == self.link:
+            return "the link card"
+        if any(card in pile.cards for pile in self.discards.values()):
+            return "on the discard pile"
+        return "on the table"
+
+    def reveal_cards(self, seat: int, cards: list[Card]) -> list[tuple[Card, Card]]:
+        """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
+        (each card the game had elsewhere is swapped with one of her unknown cards of the same deck)."""
+        return self.table_deal.reveal(seat, cards, self.hands, list(self.piles.values()),
+                                      names=[p.name for p in self.players], locate=self.locate, group=self.group_of)
+
+    def _reveal(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        if self.options.deal != "table":
+            raise IllegalMoveError('cards are revealed only when people deal them (the option deal: "table")')
+        if "link" in action:
+            card = revealed_cards([action["link"]], self.deck)[0]
+            if self.words_played or self.phase != "play":
+                raise IllegalMoveError("the link card is turned up once, at the start; after that it is the last word's card")
+            place: list[Card | None] = [self.link]
+            self.table_deal.place(card, place, 0, self.hands, list(self.piles.values()), locate=self.locate)
+            assert place[0] is not None
+            self.link = place[0]
+            return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"link card {card.face}")
+        seat = action.get("player")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
+            raise InvalidMoveError(f"a reveal names its player, a seat from 0 to {len(self.players) - 1}")
+        cards = revealed_cards(action.get("cards"), self.deck)
+        counting = self.phase == "over" and self.options.count_cards_held
+        if counting and len(cards) != len(self.hands[seat]):
+            raise IllegalMoveError(f"{self.players[seat].name} holds {len(self.hands[seat])} card(s), but {len(cards)} "
+                                   f"were laid: lay every card left in the hand, and only those")
+        swaps = self.reveal_cards(seat, cards)
+        if counting:
+            player = self.players[seat]
+            held = sum(c.points for c in self.hands[seat])
+            player.score += int(player.extra.get("cards_held_points", 0)) - held
+            player.extra["cards_held_points"] = held
+        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
 
     def _snapshot(self) -> dict[str, Any]:
         return {

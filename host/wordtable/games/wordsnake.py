@@ -24,6 +24,10 @@ carries the time it happened (``now_ms``, from the table), and the game orders w
     Nobody (else) challenges the Stop!: the hand ends.
 ``{"type": "close_hand"}``
     The hand's scores are final; the next hand is dealt (after the fifth, the game is over).
+``{"type": "reveal", "player": 0, "cards": ["#ws-017"]}`` / ``{"type": "reveal", "centre": ["#ws-003", ...]}``
+    Only with ``deal: "table"`` (people dealt the cards): the player shows she holds these cards (laid in
+    her lane), or the centre cards as laid, place by place; the game's placeholder deal is made to agree
+    (:class:`.cards.TableDeal`). Once the hand has ended, the hand's scores are worked out again.
 
 docs/rules/wordsnake.md gives the readings of the rules the text leaves open.
 """
@@ -45,7 +49,20 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
-from .cards import Card, DeckSpec, DrawPile, Hand, deal, load_deck, parse_face, resolve_cards, take_cards
+from .cards import (
+    Card,
+    DeckSpec,
+    DrawPile,
+    Hand,
+    TableDeal,
+    check_deal_option,
+    deal,
+    load_deck,
+    parse_face,
+    resolve_cards,
+    revealed_cards,
+    take_cards,
+)
 
 
 @dataclass(frozen=True)
@@ -67,8 +84,12 @@ class WordsnakeOptions(GameOptions):
     timer_ms: int | None = None
     """Timer variant: after the first pass the others have this long (the text: a 60 to 90 s sand timer)."""
     dealer: int = 0
+    deal: str = "host"
+    """``host``: the game deals (the simulated table follows it); ``table``: people deal real cards and
+    the game learns each hand as it is laid (docs/rules/cards.md, "Dealt by people")."""
 
     def __post_init__(self) -> None:
+        check_deal_option(self.deal)
         if self.check_words not in ("auto", "challenge"):
             raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
         if self.timer_ms is not None and self.timer_ms <= 0:
@@ -206,6 +227,7 @@ class WordsnakeGame(Game):
         self.hand_number = 0
         self.dealer = self.options.dealer % len(players)
         self.hand_results: list[dict[str, Any]] = []
+        self.table_deal = TableDeal(seed)
         self._deal_hand()
 
     # -- dealing ------------------------------------------------------------------------------------
@@ -219,6 +241,8 @@ class WordsnakeGame(Game):
         deal([pile], self.hands, [self.options.hand_size], (self.dealer + 1) % n)
         self.centre: list[Card | None] = list(pile.draw(self.options.centre_cards))
         self.aside = len(pile)  # the rest is not used this hand
+        self.unused = pile
+        self.table_deal.known.clear()  # a new deal: nothing of it has been seen
         self.snakes = [SnakeState([]) for _ in range(n)]
         self.penalties: list[list[ScoreLine]] = [[] for _ in range(n)]
         self.phase = "deal"
@@ -246,6 +270,7 @@ class WordsnakeGame(Game):
         self.centre = [None if t is None else next(it) for t in centre]
         for h, cards in zip(self.hands, new_hands, strict=True):
             h.cards = cards
+        self.unused = DrawPile(pool, "deck")
         self.log.append(({"type": "position", "hands": hands, "centre": centre}, None))
 
     # -- views --------------------------------------------------------------------------------------
@@ -289,9 +314,11 @@ class WordsnakeGame(Game):
             raise GameOverError("the game is over: five hands have been played")
         kind = str(action.get("type"))
         handler = {"go": self._go, "snake": self._snake, "pass": self._pass, "stop": self._stop,
-                   "challenge": self._challenge, "accept": self._accept, "close_hand": self._close_hand}.get(kind)
+                   "challenge": self._challenge, "accept": self._accept, "close_hand": self._close_hand,
+                   "reveal": self._reveal}.get(kind)
         if handler is None:
-            raise InvalidMoveError(f"unknown action {kind!r}: use go, snake, pass, stop, challenge, accept or close_hand")
+            raise InvalidMoveError(
+                f"unknown action {kind!r}: use go, snake, pass, stop, challenge, accept, close_hand or reveal")
         if kind in ("snake", "pass", "stop"):
             if now_ms is None:
                 raise InvalidMoveError(f"a {kind} needs the time it happened (now_ms)")
@@ -482,6 +509,68 @@ class WordsnakeGame(Game):
         if s.cards and not self.words(seat):
             self.hands[seat].add(s.cards)
             s.cards = []
+
+    # -- a deal made by people -----------------------------------------------------------------------
+
+    def locate(self, card: Card) -> str:
+        """Where a card the table has seen lies, in words (for the errors of a reveal)."""
+        for seat, s in enumerate(self.snakes):
+            if card in s.cards:
+                return f"in {self.players[seat].name}'s snake"
+        if card in self.centre:
+            return f"in the centre (place {self.centre.index(card) + 1})"
+        return "on the table"
+
+    def reveal_cards(self, seat: int, cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+        """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
+        (each card the game had elsewhere is swapped with one of her unknown cards)."""
+        own = set(self.snakes[seat].cards)
+        shown = [c for c in cards if c not in own]
+        return self.table_deal.reveal(seat, shown, self.hands, [self.unused],
+                                      names=[p.name for p in self.players], locate=self.locate)
+
+    def reveal_centre(self, cards: Sequence[Card | None]) -> None:
+        """``deal: "table"``, before GO!: the centre cards as people laid them, place by place."""
+        if len(cards) != len(self.centre):
+            raise InvalidMoveError(f"the centre has {len(self.centre)} places, not {len(cards)}")
+        saved = ([list(h.cards) for h in self.hands], list(self.unused.cards), list(self.centre))
+        try:
+            for slot, card in enumerate(cards):
+                if card is not None:
+                    self.table_deal.place(card, self.centre, slot, self.hands, [self.unused], locate=self.locate)
+        except IllegalMoveError:
+            for h, kept in zip(self.hands, saved[0], strict=True):
+                h.cards = kept
+            self.unused.cards, self.centre = saved[1], saved[2]
+            raise
+
+    def _reveal(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        if self.options.deal != "table":
+            raise IllegalMoveError('cards are revealed only when people deal them (the option deal: "table")')
+        if "centre" in action:
+            if self.phase != "deal":
+                raise IllegalMoveError("the centre cards are shown before GO!")
+            tokens = action["centre"]
+            if not isinstance(tokens, list):
+                raise InvalidMoveError("centre is a list of cards by id, one for each centre place (null: empty)")
+            named = revealed_cards([t for t in tokens if t is not None], self.deck)
+            it = iter(named)
+            self.reveal_centre([None if t is None else next(it) for t in tokens])
+            return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note="centre cards shown")
+        seat = self._seat(action)
+        if self.phase not in ("play", "verify", "ended"):
+            raise IllegalMoveError("a hand is shown once the hand has started (after GO!)")
+        cards = revealed_cards(action.get("cards"), self.deck)
+        if self.phase == "ended" and len(cards) != len(self.hands[seat]):
+            raise IllegalMoveError(self._hand_count_error(seat, len(cards)))
+        swaps = self.reveal_cards(seat, cards)
+        if self.phase == "ended":
+            self._score_hand()
+        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
+
+    def _hand_count_error(self, seat: int, shown: int) -> str:
+        return (f"{self.players[seat].name} holds {len(self.hands[seat])} card(s) after the snake, "
+                f"but {shown} lie after it: lay every card left in the hand, and only those")
 
     # -- end of a hand ------------------------------------------------------------------------------
 
