@@ -46,6 +46,7 @@ _R_ERROR = const(2)
 _FRESH = const(0x80)
 
 _MULTI = const(1)  # flags: two or more tags were seen on the cell (reported once)
+_TWICE = const(2)  # flags: this step read the UID twice alike; read_uid sets ``confirmed`` once
 
 
 class MatrixReader:
@@ -55,7 +56,7 @@ class MatrixReader:
     ``cell_fault(cell)``, ``stats()``, ``errors`` and ``collisions`` per cell, ``problems``."""
 
     def __init__(self, chips, mux, reader_of, channel_of, nchannels, reset=None, settle_us=2000,
-                 clock=time, recheck_sweeps=80, reprobe_ms=2000):
+                 clock=time, recheck_sweeps=80, reprobe_ms=2000, read_twice=True):
         n = len(reader_of)
         nr = len(chips)
         if nchannels > mux.channels:
@@ -101,6 +102,12 @@ class MatrixReader:
         self.retries = 0
         self.last_uid = bytearray(_MAX_UID)
         self.last_uid_len = 0
+        # A UID seen for the first time is read again at once (WUPA, anticollision, select: an
+        # independent read) and, if both agree, confirmed in this step: read_uid then sets
+        # ``confirmed`` and the scanner reports the tag without waiting a sweep for its second read.
+        self.read_twice = read_twice
+        self.confirmed = 0
+        self._uid2 = bytearray(_MAX_UID)
 
     # -- start ---------------------------------------------------------------------------------
 
@@ -160,6 +167,10 @@ class MatrixReader:
         res &= 0x7F
         self._result[cell] = res
         if res == _R_TAG:
+            f = self._flags[cell]
+            self.confirmed = f & _TWICE
+            if f & _TWICE:
+                self._flags[cell] = f & ~_TWICE & 0xFF
             u = self._uids
             off = cell * _SLOT
             n = u[off]
@@ -285,7 +296,27 @@ class MatrixReader:
             for i in range(n):
                 u[off + 1 + i] = uid[i]
             self._state[cell] = _SEEN
+            if self.read_twice and self._read_again(chip, n):
+                self._state[cell] = _CONFIRMED
+                self._flags[cell] |= _TWICE
         self._result[cell] = _FRESH | _R_TAG
+
+    def _read_again(self, chip, n):
+        # The second of two independent reads: the halted tag is woken and selected afresh.
+        code = chip.wupa()
+        if code != 2 and code != COLLISION:
+            return False
+        self.full_reads += 1
+        uid = self._uid
+        again = self._uid2
+        m = chip.select(again)
+        chip.halt()
+        if m != n:
+            return False
+        for i in range(n):
+            if again[i] != uid[i]:
+                return False
+        return True
 
     def _failed(self, r, cell, code):
         # A tag answered and then the exchange failed (it left, a damaged frame) or the chip did

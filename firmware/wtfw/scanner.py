@@ -5,6 +5,13 @@ last reported: a piece sliding over a cell, or a tag at the edge of an antenna's
 differently from one sweep to the next and so never reaches the host. A read error (the reader
 returns -1) neither confirms nor resets the candidate; it is counted.
 
+A reader with ``read_twice`` (the reader matrix) reads a UID it sees for the first time twice,
+two independent anticollision-and-select runs a few milliseconds apart, and sets ``confirmed``
+when they agree: the scanner then reports that tag on its first read instead of a sweep later.
+Both reads still have to agree; what is given up is only the sweep between them (a tile slid
+across the table may be reported on a cell it passed, and lifted again a sweep later; the host's
+settle time absorbs that). Empty cells still need two empty reads in a row.
+
 State lives in preallocated tables, so a sweep over an unchanged table allocates nothing (the scan
 loop may run with the heap locked): the reported state, ``SLOT`` bytes per cell (length byte, then
 the UID), and the candidates (a cell's last good read where it differs from the reported state) in
@@ -53,6 +60,9 @@ class Scanner:
         self._buf = bytearray(MAX_UID)
         self._on_change = on_change
         self._on_fault = on_fault
+        # A reader that reads a new UID twice itself (drivers.reader_matrix) says so in
+        # ``confirmed`` after read_uid: that pair of reads stands for the scanner's two.
+        self._twice = getattr(reader, "read_twice", False)
         self._cursor = 0
         self._unsettled = 0
         self.unsettled = 0  # cells whose last good read differs from the reported state (last sweep)
@@ -103,6 +113,13 @@ class Scanner:
                     else:
                         self.deferred += 1
                 elif rep[off] == r and _same_buf(rep, off, buf, r):
+                    if k != _SAME and k != _NONE:
+                        taken[k - 1] = 0
+                    cand[cell] = _SAME
+                elif r and self._twice and reader.confirmed and self._on_change(cell, buf, r):
+                    rep[off] = r
+                    for i in range(r):
+                        rep[off + 1 + i] = buf[i]
                     if k != _SAME and k != _NONE:
                         taken[k - 1] = 0
                     cand[cell] = _SAME

@@ -245,19 +245,50 @@ def test_a_tag_that_powers_up_slower_than_the_settle_time_is_missed_until_it_is_
     eq(sweep(reader).get(33), uid7(9))
 
 
-def test_the_scanner_reports_a_placed_and_a_lifted_tile_on_the_second_sweep():
-    bench, board = pico_board()
+def _scanner(board):
     changes = []
     scanner = Scanner(board.reader, lambda cell, buf, n: changes.append((cell, bytes(buf[:n]))) or True)
+    return scanner, changes
+
+
+def test_a_placed_tile_read_twice_alike_in_its_step_is_reported_on_the_first_sweep():
+    bench, board = pico_board()
+    scanner, changes = _scanner(board)
+    reads = board.reader.full_reads
+    bench.place(201, ntag213(uid7(7)))
+    scanner.scan()
+    eq(changes, [(201, uid7(7))], "two independent reads in the step that saw it")
+    eq(board.reader.full_reads - reads, 2)
+    scanner.scan()
+    eq(len(changes), 1)
+    bench.lift(201)
+    scanner.scan()
+    eq(len(changes), 1, "one empty read is not enough")
+    scanner.scan()
+    eq(changes[-1], (201, b""))
+
+
+def test_a_tag_lifted_between_its_two_reads_is_never_reported():
+    bench, board = pico_board()
+    scanner, changes = _scanner(board)
+    t = ntag213(uid7(8))
+    t.leave_after = 6  # the first read (WUPA, two anticollisions, two selects) and the second WUPA
+    bench.place(90, t)
+    scanner.scan()
+    scanner.scan()
+    scanner.scan()
+    eq(changes, [], "one good read, then gone")
+
+
+def test_without_read_twice_a_placed_tile_waits_for_the_second_sweep():
+    bench, board = pico_board()
+    board.reader.read_twice = False
+    scanner, changes = _scanner(board)
     bench.place(201, ntag213(uid7(7)))
     scanner.scan()
     eq(changes, [], "one read is not enough")
     scanner.scan()
     eq(changes, [(201, uid7(7))])
-    bench.lift(201)
-    scanner.scan()
-    scanner.scan()
-    eq(changes[-1], (201, b""))
 
 
 def test_pages_are_read_and_written_through_the_reader_of_a_cell():
