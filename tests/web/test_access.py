@@ -178,3 +178,19 @@ def test_a_real_board_is_mirrored_read_only(tmp_path: Path) -> None:
                 shown.load()
             assert shown.size == (296, 128)
             assert shown.convert("1").tobytes() == vt.link._screen.convert("1").tobytes()
+
+
+def test_with_control_a_real_boards_page_presses_seat_buttons_but_lays_nothing(tmp_path: Path) -> None:
+    from wordtable.web.server import WebOptions
+
+    with SimBoard(tmp_path / "board") as board, \
+            VirtualTable(tmp_path, WebOptions(port=0, allow_control=True), port=board.port, db=tmp_path / "store.db",
+                         lexicon=shared_lexicon()) as vt:
+        token = token_of(request(vt.url)[1])
+        assert json.loads(request(vt.url + "api/state")[1])["board"]["writable"] is True
+        status, body = act(vt, {"op": "place", "cell": 3, "uid": virtual_uid("wordgame", "1").hex()}, token)
+        assert status == 409 and "read-only" in json.loads(body)["error"]
+        assert board.world() == {}
+        assert act(vt, {"op": "tap", "seat": 0, "button": 2}, token)[0] == 200  # "next" in the display's menu
+        wait_until(lambda: (vt.runner.snapshot or {}).get("menu", {}).get("selected") == 1,
+                   what="the menu's selection moved by the page's press")

@@ -54,10 +54,10 @@ class PanelFeed:
                 return False  # caught between writes; the next poll reads the finished file
         else:
             assert self.host_image is not None
-            image = self.host_image()
-            if image is None or image is self._seen:
+            latest = self.host_image()
+            if latest is None or latest is self._seen:
                 return False
-            key = image
+            image = key = latest
         self._seen = key
         png = png_bytes(image)
         if png == self.png:

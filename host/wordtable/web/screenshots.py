@@ -11,7 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from .browser import CHROMIUM, launch_args
 from .launch import VirtualTable
@@ -26,12 +26,12 @@ from .pageplay import (
 )
 from .server import WebOptions
 
-DESKTOP = {"width": 1600, "height": 1000}
-TOUCH_24 = {"width": 1920, "height": 1080}
-PHONE = {"width": 390, "height": 844}
+DESKTOP = ViewportSize(width=1600, height=1000)
+TOUCH_24 = ViewportSize(width=1920, height=1080)
+PHONE = ViewportSize(width=390, height=844)
 
 
-def _page(browser: Browser, url: str, viewport: dict[str, int], scale: float = 1) -> Page:
+def _page(browser: Browser, url: str, viewport: ViewportSize, scale: float = 1) -> Page:
     page = browser.new_context(viewport=viewport, device_scale_factor=scale).new_page()
     open_page(page, url)
     return page
@@ -47,10 +47,11 @@ def _play_word(page: Page, table: VirtualTable) -> None:
 
 def _settle(page: Page, table: VirtualTable) -> None:
     """Wait until the session and the page are quiet (no move under way, the latest image shown)."""
-    assert table.runner is not None and table.web is not None
-    wait_until(lambda: table.runner.session.table.quiet and table.runner.session.bot_pending is None,
+    runner, web = table.runner, table.web
+    assert runner is not None and web is not None
+    wait_until(lambda: runner.session.table.quiet and runner.session.bot_pending is None,
                timeout=30, what="a quiet table")
-    version = table.web.feed.version
+    version = web.feed.version
     page.wait_for_function(f"() => Number(document.getElementById('panel').dataset.version) >= {version}")
     page.wait_for_timeout(300)
 

@@ -142,8 +142,9 @@ class WebTable:
             return "awake"
         if self.control is None:
             if action.op == "tap" and self.writable:
-                assert self.runner is not None and action.seat is not None and action.button is not None
-                self.runner.call(lambda s: press_on_session(s, action.seat, action.button))
+                seat, button = action.seat, action.button
+                assert self.runner is not None and seat is not None and button is not None
+                self.runner.call(lambda s: press_on_session(s, seat, button))
                 return "pressed"
             raise ControlError("This page mirrors a real table and is read-only: lay the pieces on the table itself."
                                + ("" if self.options.allow_control else " (Start with --control to use the seat "
@@ -185,8 +186,8 @@ class WebTable:
                 if self.kiosk.due(now):
                     await asyncio.get_running_loop().run_in_executor(None, self.kiosk_reset)
                     cells = dict(self.link.cells)
-                elif self.attract is not None and self.kiosk.state == "attract":
-                    if self.attract.running and (self.runner.snapshot or {}).get("state") == "result":
+                elif self.attract is not None and self.kiosk.state == "attract" and self.attract.running:
+                    if (self.attract.runner.snapshot or {}).get("state") == "result":
                         await asyncio.get_running_loop().run_in_executor(None, self.attract.tick, now)
             last_cells = cells
             if self.feed.poll():
