@@ -674,25 +674,25 @@ class TableDeal:
         """A face-up card people laid in a place of the game (the link card, a centre place): ``card``
         goes to ``target[index]``, and the card assumed there takes its place in a hand or a pile.
         Returns the displaced card (None when it was there already). The card must not be known."""
-        if target[index] is not None and target[index].id == card.id:
+        current = target[index]
+        if current is not None and current.id == card.id:
             return None
-        lists: list[list[Card | None]] = [h.cards for h in hands] + [p.cards for p in piles]  # type: ignore[misc]
+        if current is None:
+            raise CardKnownElsewhereError(f"that place of the table is empty in the game; the {card.face} "
+                                          f"cannot be laid there")
+        lists: list[list[Card]] = [h.cards for h in hands] + [p.cards for p in piles]
         for k, lst in enumerate(lists):
             for i, c in enumerate(lst):
-                if c is not None and c.id == card.id:
+                if c.id == card.id:
                     if k < len(hands) and self.known.get(card.id) == k:
                         raise CardKnownElsewhereError(f"the {card.face} is already known to be in a hand: "
                                                       f"a tag may be duplicated")
-                    other = target[index]
-                    if other is None:
-                        raise CardKnownElsewhereError(f"that place of the table is empty in the game; the {card.face} "
-                                                      f"cannot be laid there")
-                    lst[i], target[index] = other, card
-                    return other
-        for i, c in enumerate(target):
-            if c is not None and c.id == card.id:
-                target[i], target[index] = target[index], card
-                return target[i]
+                    lst[i], target[index] = current, card
+                    return current
+        for i, there in enumerate(target):
+            if there is not None and there.id == card.id:  # moved from another place of the same kind
+                target[i], target[index] = current, card
+                return current
         raise CardKnownElsewhereError(f"the {card.face} is already {locate(card)}: a tag may be duplicated")
 
 

@@ -305,7 +305,7 @@ class Session:
         self.note = None
         self.bot_busy = False
         self._feedback(True, seat)
-        if self.game.is_over():
+        if self.game.is_over() and not self.adapter.hands_to_show():
             self._finish()
         return True
 

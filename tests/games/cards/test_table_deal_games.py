@@ -136,3 +136,17 @@ def test_wordcard_rescores_the_deal_with_the_hand_shown(enable):
 
     assert g.scores == dealt.scores == [260, 0] and points(g) == points(dealt)
     assert sum(c.points for c in real) != 16 and g.scores != as_dealt  # Bob's dealt hand was worth 16
+
+
+def test_wordcard_turns_up_the_face_up_card_people_laid_only_at_the_deal(enable):
+    g = WordcardGame(["Ann", "Bob"], seed=4, lexicon=enable, options=WordcardOptions(deal="table", dealer=0))
+    real = g.stock.cards[3]
+    old = g.discards.cards[0]
+    size = len(g.stock)
+    g.apply({"type": "reveal", "discard": "#" + real.id})
+    assert g.discards.cards == [real] and g.stock.cards[3] == old and len(g.stock) == size
+    g.apply({"type": "take"})
+    with pytest.raises(IllegalMoveError, match="turned at the deal"):
+        g.apply({"type": "reveal", "discard": "#" + g.stock.cards[0].id})
+    with pytest.raises(CardKnownElsewhereError, match="on the discard pile: a tag may be duplicated"):
+        g.apply({"type": "reveal", "player": 0, "cards": ["#" + real.id]})

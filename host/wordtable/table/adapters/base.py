@@ -246,6 +246,18 @@ class Adapter(ABC):
         """The game took an action; adapters forget pending choices here."""
         self.modal = None
 
+    # -- cards dealt by people (the card games' option deal: "table") -----------------------------------
+    @property
+    def dealt_by_people(self) -> bool:
+        """True when people shuffled and dealt real cards: the game's deal is only a placeholder, and
+        each card a player lays is shown to the game (a ``reveal`` action) before the play."""
+        return getattr(getattr(self.game, "options", None), "deal", "host") == "table"
+
+    def hands_to_show(self) -> list[int]:
+        """Players who must still lay the cards left in their hand so that the game can score them
+        (deal: "table", at the end of a hand); the session keeps the result back until none is left."""
+        return []
+
     # -- the simulated table's helper ----------------------------------------------------------------
     def tidy(self, table: Table) -> BotStep | None:
         """What the helper robot lays or lifts so that the table matches the game (the link card, the
@@ -269,3 +281,14 @@ def missing_or_wrong(expected: dict[int, tuple[str, Callable[[Piece], bool]]], t
         elif not matches(piece):
             out.append(f"{where(cell)} should hold {name}, not {piece.label}. Please swap them.")
     return out
+
+
+def unshown_hands(game: Any) -> list[int]:
+    """Seats whose hand holds a card the table has not seen in it (the card games' ``table_deal``)."""
+    known = game.table_deal.known
+    return [seat for seat, hand in enumerate(game.hands) if any(known.get(c.id) != seat for c in hand)]
+
+
+def reveal_action(player: int, ids: list[str], at_ms: int) -> Action:
+    """The game action showing that ``player`` holds the cards with these ids."""
+    return ({"type": "reveal", "player": player, "cards": [f"#{i}" for i in ids]}, at_ms)

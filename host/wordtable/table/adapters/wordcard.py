@@ -22,7 +22,7 @@ from ...display.views import MessageView
 from ...games.wordcard import WordcardGame
 from ..layout import DISCARD, MELD, GameLayout
 from ..tags import Piece
-from .base import OK, Adapter, BotStep, Reply, Table
+from .base import OK, Action, Adapter, BotStep, Reply, Table, reveal_action, unshown_hands
 
 
 class WordcardAdapter(Adapter):
@@ -103,7 +103,8 @@ class WordcardAdapter(Adapter):
         hand = {c.id for c in g.hands[g.current].cards}
         if top is not None and piece is None:
             out.append(f"The face-up card {top.face} belongs on the discard place ({self.where(self.discard_cell)}).")
-        elif piece is not None and piece.game_id != (top.id if top else None) and piece.game_id not in hand:
+        elif piece is not None and piece.game_id != (top.id if top else None) and piece.game_id not in hand \
+                and not self.dealt_by_people:
             out.append(f"The discard place should show {top.face if top else 'nothing'}, not {piece.label}.")
         return out
 
@@ -113,12 +114,16 @@ class WordcardAdapter(Adapter):
             return f"{self.name(g.current)}: OK takes a card"
         if g.phase == "play":
             return f"{self.name(g.current)}: lay rows, discard, OK"
+        if g.phase in ("deal_over", "over") and self.hands_to_show():
+            return "lay the cards left in your hand in your area after your rows, then OK"
         if g.phase == "deal_over":
             return "OK for the next deal"
         return ""
 
     def ok(self, player: int, table: Table, at_ms: int) -> Reply:
         g = self.game
+        if g.phase in ("deal_over", "over") and self.hands_to_show():
+            return self._show_hands(table, at_ms)
         if g.phase == "deal_over":
             return Reply(actions=[({"type": "next_deal"}, at_ms)])
         if g.phase == "over":
@@ -128,10 +133,16 @@ class WordcardAdapter(Adapter):
         problems = self.open_problems(table)
         if problems:
             return Reply(error=problems[0])
+        top = g.discards.cards[-1] if g.discards.cards else None
+        piece = table.pieces.get(self.discard_cell)
         if g.phase == "take":
-            return Reply(actions=[({"type": "take", "player": player}, at_ms)])
+            turned: list[Action] = []
+            if self.dealt_by_people and piece is not None and top is not None and piece.game_id != top.id \
+                    and self._turned_at_deal():
+                turned.append(({"type": "reveal", "discard": f"#{piece.game_id}"}, at_ms))
+            return Reply(actions=turned + [({"type": "take", "player": player}, at_ms)])
         new_rows, tag_ons, _ = self._read(table)
-        actions = []
+        actions: list[Action] = []
         used = sum(len(r) for r in new_rows) + sum(len(t["cells"]) for t in tag_ons) - sum(
             len(next(m for m in g.melds if m.id == t["meld"]).cards) for t in tag_ons)
         if new_rows or tag_ons:
@@ -141,16 +152,48 @@ class WordcardAdapter(Adapter):
             if tag_ons:
                 play["tag_ons"] = tag_ons
             actions.append((play, at_ms))
-        piece = table.pieces.get(self.discard_cell)
         hand = {c.id for c in g.hands[player].cards}
-        if piece is not None and piece.game_id in hand:
+        discarding = piece is not None and (piece.game_id in hand or (
+            self.dealt_by_people and piece.game_id != (top.id if top else None)))
+        if piece is not None and discarding:
             actions.append(({"type": "discard", "player": player, "card": f"#{piece.game_id}"}, at_ms))
             used += 1
         elif len(g.hands[player]) == used and used:
             actions.append(({"type": "done", "player": player}, at_ms))
         if not actions:
             return Reply(error="Lay a row or put a card on the discard place, then press OK.")
+        if self.dealt_by_people:
+            on_table = {p.card.id for m in g.melds for p in m.cards}
+            held = [c[1:] for r in new_rows for c in r] + [c[1:] for t in tag_ons for c in t["cells"]
+                                                           if c[1:] not in on_table]
+            if discarding and piece is not None:
+                held.append(str(piece.game_id))
+            actions.insert(0, reveal_action(player, held, at_ms))
         return Reply(actions=actions)
+
+    def _turned_at_deal(self) -> bool:
+        g = self.game
+        return len(g.discards) == 1 and not g.melds and g.turn_number == 1
+
+    def hands_to_show(self) -> list[int]:
+        if not self.dealt_by_people or self.game.phase not in ("deal_over", "over"):
+            return []
+        return unshown_hands(self.game)
+
+    def _show_hands(self, table: Table, at_ms: int) -> Reply:
+        """Deal over (dealt by people): the cards each player laid in her area after her rows are her
+        hand; the game scores the deal again with them."""
+        g = self.game
+        on_table = {p.card.id for m in g.melds for p in m.cards}
+        shown: list[Action] = []
+        for seat in self.hands_to_show():
+            held = [str(p.game_id) for c in self.areas[seat]
+                    if (p := table.pieces.get(c)) is not None and str(p.game_id) not in on_table]
+            if not held:
+                return Reply(error=f"{self.name(seat)}: lay the {len(g.hands[seat])} card(s) left in your hand in "
+                                   f"your area after your rows, then press OK.")
+            shown.append(reveal_action(seat, held, at_ms))
+        return Reply(actions=shown)
 
     def menu_items(self, player: int, table: Table) -> list[tuple[str, Any]]:
         g = self.game

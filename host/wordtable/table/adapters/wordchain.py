@@ -7,6 +7,9 @@
   Meanwhile the player tidies the table: the word's last card goes on the link place, the others on
   the discard pile (the cards left on the row are reported until they are gone).
 * The seat menu (more): pass, the five-card draw, challenge (the word just laid, before its draw), hint.
+* Dealt by people (``deal: "table"``): the card on the link place before the first word is the link
+  card people turned up, and the cards of a word are shown to the game before it (a ``reveal``), so
+  any real card a player holds is accepted.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from ...display.views import MessageView
 from ...games.wordchain import ALL, CONSONANT, VOWEL, WordchainGame
 from ..layout import CHAIN, CHAIN_DOUBLE, LINK, GameLayout
 from ..tags import Piece
-from .base import NEXT, OK, Adapter, BotStep, MenuModal, Reply, Table
+from .base import NEXT, OK, Action, Adapter, BotStep, MenuModal, Reply, Table, reveal_action
 
 
 class WordchainAdapter(Adapter):
@@ -51,7 +54,7 @@ class WordchainAdapter(Adapter):
         in_row = any(p.game_id == g.link.id for c, p in table.pieces.items() if c in self.chain)
         if link is None and not in_row:
             out.append(f"The link card {g.link.face} belongs on the link place ({self.where(self.link_cell)}).")
-        elif link is not None and link.game_id != g.link.id:
+        elif link is not None and link.game_id != g.link.id and not self._turned_up(link):
             out.append(f"The link place should hold {g.link.face}, not {link.label}. Please swap them.")
         gone = self._discarded()
         for cell in self.chain + self.double:
@@ -59,6 +62,10 @@ class WordchainAdapter(Adapter):
             if piece is not None and piece.game_id in gone:
                 out.append(f"{piece.label} on {self.where(cell)} was played already: put it on the discard pile.")
         return out
+
+    def _turned_up(self, link: Piece) -> bool:
+        """Dealt by people: before the first word, the link place holds the card people turned up."""
+        return self.dealt_by_people and not self.game.words_played
 
     def _row(self, table: Table, cells: tuple[int, ...]) -> list[Piece] | str:
         laid = [(i, table.pieces.get(c)) for i, c in enumerate(cells)]
@@ -106,7 +113,14 @@ class WordchainAdapter(Adapter):
             action["cards"] = words[0]
         else:
             action["words"] = words
-        return Reply(actions=[(action, at_ms)])
+        shown: list[Action] = []
+        if self.dealt_by_people:
+            link = table.pieces.get(self.link_cell)
+            if link is not None and link.game_id != g.link.id and self._turned_up(link):
+                shown.append(({"type": "reveal", "link": f"#{link.game_id}"}, at_ms))
+            held = [t[1:] for w in words for t in w if t.startswith("#")]
+            shown.append(reveal_action(player, held, at_ms))
+        return Reply(actions=shown + [(action, at_ms)])
 
     def _splits(self, count: int) -> list[tuple[str, Any]]:
         g = self.game

@@ -11,6 +11,10 @@
 * After a Stop!: OK (any player) lets it stand; the seat menu challenges one of the caller's words.
   Once the hand is over, OK closes it (the next hand is dealt, or the game is over).
 * The seat menu (more): pass (stop playing this hand), hint (the best snake for the hand).
+* Dealt by people (``deal: "table"``): the centre cards are those people laid (shown to the game at
+  GO!), each card laid in a lane is shown to the game before the snake (a ``reveal``), and once the hand
+  is over each player lays the cards left in her hand in her lane after the snake; OK shows them to the
+  game, which scores exactly those, and closes the hand.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from ...display.views import MessageView
 from ...games.wordsnake import WordsnakeGame
 from ..layout import CENTRE, LANE, GameLayout
 from ..tags import Piece
-from .base import MORE, OK, Adapter, BotStep, Reply, Table
+from .base import MORE, OK, Action, Adapter, BotStep, Reply, Table, reveal_action, unshown_hands
 
 
 class WordsnakeAdapter(Adapter):
@@ -63,7 +67,7 @@ class WordsnakeAdapter(Adapter):
                     out.append(f"{piece.label} on {self.where(cell)} was taken already: that centre place stays empty.")
             elif piece is None and card.id not in in_lanes:
                 out.append(f"The centre card {card.face} belongs on {self.where(cell)}.")
-            elif piece is not None and piece.game_id != card.id:
+            elif piece is not None and piece.game_id != card.id and not (self.dealt_by_people and g.phase == "deal"):
                 out.append(f"{self.where(cell)} should hold the centre card {card.face}, not {piece.label}.")
         if g.phase == "deal":
             for player, cells in enumerate(self.lanes):
@@ -79,6 +83,8 @@ class WordsnakeAdapter(Adapter):
             return "OK: Stop! (every card in your snake)"
         if g.phase == "verify" and g.stop is not None:
             return f"{self.name(g.stop[0])} called Stop!: OK lets it stand, more challenges"
+        if g.phase == "ended" and self.hands_to_show():
+            return "hand over: lay the cards left in your hand in your lane after the snake, then OK"
         if g.phase == "ended":
             return f"hand over ({g.end_reason}): OK for the scores"
         return ""
@@ -105,6 +111,12 @@ class WordsnakeAdapter(Adapter):
                 return Reply(error=f"{self.name(player)}: take one centre card at a time.")
             if taken:
                 action["centre"] = taken[0]
+            if self.dealt_by_people:
+                in_snake = {c.id for c in s.cards}
+                centre_ids = {c.id for c in g.centre if c is not None}
+                held = [i for i in ids if i not in in_snake and i not in centre_ids]
+                if held:
+                    actions.append(reveal_action(player, held, at))
             actions.append((action, at))
         return Reply(actions=actions)
 
@@ -114,14 +126,33 @@ class WordsnakeAdapter(Adapter):
             problems = self.open_problems(table)
             if problems:
                 return Reply(error=problems[0])
-            return Reply(actions=[({"type": "go"}, at_ms)])
+            shown: list[Action] = []
+            if self.dealt_by_people:
+                laid = [table.pieces.get(c) for c in self.centre]
+                shown.append(({"type": "reveal", "centre": [None if p is None else f"#{p.game_id}" for p in laid]},
+                              at_ms))
+            return Reply(actions=shown + [({"type": "go"}, at_ms)])
         if g.phase == "play":
             return Reply(actions=[({"type": "stop", "player": player}, at_ms)])
         if g.phase == "verify":
             return Reply(actions=[({"type": "accept"}, at_ms)])
         if g.phase == "ended":
-            return Reply(actions=[({"type": "close_hand"}, at_ms)])
+            shown = []
+            for seat in self.hands_to_show():
+                in_snake = {c.id for c in g.snakes[seat].cards}
+                lane = [str(p.game_id) for c in self.lanes[seat] if (p := table.pieces.get(c)) is not None]
+                held = [i for i in lane if i not in in_snake]
+                if not held:
+                    return Reply(error=f"{self.name(seat)}: lay the {len(g.hands[seat])} card(s) left in your hand "
+                                       f"in your lane after the snake, then press OK.")
+                shown.append(reveal_action(seat, held, at_ms))
+            return Reply(actions=shown + [({"type": "close_hand"}, at_ms)])
         return Reply(error="The game is over.")
+
+    def hands_to_show(self) -> list[int]:
+        if not self.dealt_by_people or self.game.phase != "ended":
+            return []
+        return unshown_hands(self.game)
 
     def menu_items(self, player: int, table: Table) -> list[tuple[str, Any]]:
         g = self.game
