@@ -143,6 +143,15 @@ def header(c: Canvas, title: str, right: str = "") -> int:
     f = c.font(16, bold=True)
     pad = c.px(5)
     right_w = text_width(right, f) if right else 0
+    if right and text_width(title, f) + right_w + 3 * pad > c.w:
+        # No room for both: the message (what to do now) matters more than the game's name, so it
+        # takes the whole bar, in a smaller size if that makes it fit, else cut with an ellipsis.
+        for size in (16, 14, 13):
+            f = c.font(size, bold=True)
+            if text_width(right, f) <= c.w - 2 * pad:
+                break
+        c.text((pad, h // 2), clip(right, f, c.w - 2 * pad), f, PAPER, "lm")
+        return h
     c.text((pad, h // 2), clip(title, f, c.w - 3 * pad - right_w), f, PAPER, "lm")
     if right:
         c.text((c.w - pad, h // 2), right, f, PAPER, "rm")
