@@ -380,28 +380,3 @@ class App:
             text += "; %d more since the last report" % self._exceptions_suppressed
             self._exceptions_suppressed = 0
         self.log(m.ERROR, m.CODE_EXCEPTION, text)
-
-    # -- diagnostics ---------------------------------------------------------------------------
-
-    def stats(self, now):
-        """Counters for the sim's control channel, as (name, value) pairs."""
-        sc = self.scanner
-        out = [
-            ("uptime_ms", ticks_diff(now, self.boot_ms)),
-            ("heap_free", gc.mem_free()),
-            ("scan_ms", self.scan_us // 1000),
-            ("scan_us", self.scan_us),
-            ("sweeps", sc.sweeps),
-            ("read_errors", sc.read_errors),
-            ("cells_deferred", sc.deferred),
-            ("events_dropped", self.events_dropped),
-            ("exceptions", self.exceptions),
-            ("link", "linked" if self.state == LINKED else "unlinked"),
-            ("boot_id", "%04x" % self.boot_id),
-            ("epoch", self.epoch),
-        ]
-        ls = self.link.stats()
-        for k in sorted(ls):
-            out.append((k, ls[k]))
-        return out
-
