@@ -169,3 +169,57 @@ def test_wordcard_dealt_by_people_accepts_real_cards_and_scores_the_hand_left_as
                                                                           "reveal"]
     finally:
         t.close()
+
+
+def test_wordchain_dealt_by_people_counts_the_cards_each_player_shows_on_the_chain_row_at_the_end(tmp_path):
+    from wordtable.games.wordchain import WordchainGame, WordchainOptions
+
+    options = {"target_score": 1, "count_cards_held": True}
+    position = {"options": dict(options, deal="table"),
+                "hands": [["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]], "link": "K♣9", "current": 0}
+    t = TablePlay(tmp_path, positions={"wordchain": position}, seed=5)
+    try:
+        t.choose_game("wordchain", 0, [0, 0])
+        s = t.session
+        deck = s.game.deck
+        t.lay(LINK, "wordchain", card_id(deck, "K♣9"))
+        for i, code in enumerate(["N♥7", "O♦1", "P♣8"]):
+            t.lay(CHAIN + i, "wordchain", card_id(deck, code))
+        t.press(0, OK)
+        wait_until(lambda: s.game.phase == "draw", what="KNOP")
+        t.buttons(0, OK, OK)  # draw the suggested split: the target is reached
+        wait_until(lambda: s.game.is_over(), what="the end of the game")
+        split = s.store.moves(s.game_id)[-1].action
+        assert s.state == "play" and s.adapter.hands_to_show() == [0, 1]
+        # what Player 1 really drew: cards at the bottom of the decks, of the split she chose
+        drawn = (s.game.piles["consonant"].cards[:split["consonants"]]
+                 + s.game.piles["vowel"].cards[:split["vowels"]])
+        # Player 2 really holds a consonant the host left in the deck, not the T♦2
+        other = s.game.piles["consonant"].cards[split["consonants"]]
+        bob = [card_id(deck, "E♥1"), card_id(deck, "A♠1"), other.id]
+        for i, card in enumerate(drawn):
+            t.lay(CHAIN + 4 + i, "wordchain", card.id)
+        t.press(2, OK)
+        assert "Player 1 shows her hand first" in " ".join(s.current_view().lines)
+        t.press(0, OK)
+        wait_until(lambda: s.adapter.hands_to_show() == [1], what="Player 1's hand shown")
+        for i in range(len(drawn)):
+            t.lift(CHAIN + 4 + i)
+        for i, cid in enumerate(bob[:2]):
+            t.lay(CHAIN + 4 + i, "wordchain", cid)
+        t.press(2, OK)
+        assert "holds 3 card(s), but 2 were laid" in " ".join(s.current_view().lines)
+        t.lay(CHAIN + 6, "wordchain", bob[2])
+        t.press(2, OK)
+        wait_until(lambda: s.state == "result", what="the result")
+        pure = WordchainGame(["Player 1", "Player 2"], seed=s.game.seed, lexicon=enable(),
+                             options=WordchainOptions(**options))
+        tops = {"consonant": ["#" + c.id for c in drawn if c.group == "consonant"],
+                "vowel": ["#" + c.id for c in drawn if c.group == "vowel"]}
+        pure.set_position([["N♥7", "O♦1", "P♣8"], ["#" + i for i in bob]], "K♣9", tops, 0)
+        pure.apply({"type": "word", "player": 0, "cards": ["@", "N♥7", "O♦1", "P♣8"]})
+        pure.apply({"type": "draw", "player": 0, "consonants": split["consonants"], "vowels": split["vowels"]})
+        assert pure.is_over() and s.game.scores == pure.scores
+        assert s.game.players[1].extra["cards_held_points"] == 1 + 1 + other.points
+    finally:
+        t.close()

@@ -289,6 +289,25 @@ def unshown_hands(game: Any) -> list[int]:
     return [seat for seat, hand in enumerate(game.hands) if any(known.get(c.id) != seat for c in hand)]
 
 
+def hand_for_hint(game: Any, player: int, ids: list[str], where: str) -> Any | str:
+    """Dealt by people: a copy of the game in which ``player``'s hand is the cards laid (``ids``), for a
+    hint; or what the hint needs, in words. The copy is thrown away: the play shows the cards again."""
+    from ...games.base import GameError
+    from ...games.cards import revealed_cards
+
+    if player not in unshown_hands(game):
+        return game
+    need = len(game.hands[player])
+    if len(ids) != need:
+        return f"The table does not know your cards: lay all {need} of them {where}, then choose hint."
+    trial = type(game).from_dict(game.to_dict(), game.lexicon)
+    try:
+        trial.reveal_cards(player, revealed_cards([f"#{i}" for i in ids], trial.deck))
+    except GameError as exc:
+        return str(exc)
+    return trial
+
+
 def reveal_action(player: int, ids: list[str], at_ms: int) -> Action:
     """The game action showing that ``player`` holds the cards with these ids."""
     return ({"type": "reveal", "player": player, "cards": [f"#{i}" for i in ids]}, at_ms)

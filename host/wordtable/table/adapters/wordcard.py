@@ -22,7 +22,7 @@ from ...display.views import MessageView
 from ...games.wordcard import WordcardGame
 from ..layout import DISCARD, MELD, GameLayout
 from ..tags import Piece
-from .base import OK, Action, Adapter, BotStep, Reply, Table, reveal_action, unshown_hands
+from .base import OK, Action, Adapter, BotStep, Reply, Table, hand_for_hint, reveal_action, unshown_hands
 
 
 class WordcardAdapter(Adapter):
@@ -208,7 +208,16 @@ class WordcardAdapter(Adapter):
         if key == "take_discard":
             return Reply(actions=[({"type": "take", "player": player, "source": "discard"}, at_ms)])
         if key == "hint":
-            lay = wordcard_ai.best_laydown(self.game, player, strength="club", budget_s=0.3)
+            game = self.game
+            if self.dealt_by_people:
+                on_table = {p.card.id for m in game.melds for p in m.cards}
+                laid = [str(p.game_id) for c in self.areas[player]
+                        if (p := table.pieces.get(c)) is not None and str(p.game_id) not in on_table]
+                found = hand_for_hint(game, player, laid, "in your area")
+                if isinstance(found, str):
+                    return Reply(view=MessageView("Hint", (found,), "info"))
+                game = found
+            lay = wordcard_ai.best_laydown(game, player, strength="club", budget_s=0.3)
             lines = tuple(" ".join(r.tokens()) for r in lay.rows[:3]) or ("No row to lay: discard a card.",)
             return Reply(view=MessageView("Hint", lines, "info"))
         return Reply()

@@ -21,7 +21,19 @@ from ...display.views import MessageView
 from ...games.wordchain import ALL, CONSONANT, VOWEL, WordchainGame
 from ..layout import CHAIN, CHAIN_DOUBLE, LINK, GameLayout
 from ..tags import Piece
-from .base import NEXT, OK, Action, Adapter, BotStep, MenuModal, Reply, Table, reveal_action
+from .base import (
+    NEXT,
+    OK,
+    Action,
+    Adapter,
+    BotStep,
+    MenuModal,
+    Reply,
+    Table,
+    hand_for_hint,
+    reveal_action,
+    unshown_hands,
+)
 
 
 class WordchainAdapter(Adapter):
@@ -80,6 +92,9 @@ class WordchainAdapter(Adapter):
 
     def info(self, table: Table) -> str:
         g = self.game
+        waiting = self.hands_to_show()
+        if waiting:
+            return f"{self.name(waiting[0])}: lay the cards left in your hand on the chain row, then OK"
         if g.is_over():
             return ""
         if g.phase == "draw" and g.pending is not None:
@@ -89,6 +104,8 @@ class WordchainAdapter(Adapter):
 
     def ok(self, player: int, table: Table, at_ms: int) -> Reply:
         g = self.game
+        if g.is_over() and self.hands_to_show():
+            return self._show_hand(player, table, at_ms)
         if g.is_over():
             return Reply(error="The game is over.")
         if player != self.to_move():
@@ -121,6 +138,30 @@ class WordchainAdapter(Adapter):
             held = [t[1:] for w in words for t in w if t.startswith("#")]
             shown.append(reveal_action(player, held, at_ms))
         return Reply(actions=shown + [(action, at_ms)])
+
+    def hands_to_show(self) -> list[int]:
+        g = self.game
+        if not (self.dealt_by_people and g.is_over() and g.options.count_cards_held):
+            return []
+        return unshown_hands(g)
+
+    def _laid_on_rows(self, table: Table) -> list[str]:
+        """Cards on the chain rows that are not the link card nor played already (a hand laid out)."""
+        gone = self._discarded() | {self.game.link.id}
+        return [str(p.game_id) for c in self.chain + self.double
+                if (p := table.pieces.get(c)) is not None and p.game_id not in gone]
+
+    def _show_hand(self, player: int, table: Table, at_ms: int) -> Reply:
+        """Game over, cards held count (dealt by people): one player after the other shows her hand on
+        the chain row."""
+        who = self.hands_to_show()[0]
+        if player != who:
+            return Reply(error=f"{self.name(who)} shows her hand first: lay it on the chain row and press OK.")
+        held = self._laid_on_rows(table)
+        if not held:
+            return Reply(error=f"{self.name(who)}: lay the {len(self.game.hands[who])} card(s) left in your hand "
+                               f"on the chain row, then press OK.")
+        return Reply(actions=[reveal_action(who, held, at_ms)])
 
     def _splits(self, count: int) -> list[tuple[str, Any]]:
         g = self.game
@@ -169,7 +210,11 @@ class WordchainAdapter(Adapter):
         if key == "challenge":
             return Reply(actions=[({"type": "challenge", "player": player}, at_ms)])
         if key == "hint":
-            found = wordchain_ai.hint(self.game, player, "strongest", top=3)
+            game = hand_for_hint(self.game, player, self._laid_on_rows(table), "on the chain row") \
+                if self.dealt_by_people else self.game
+            if isinstance(game, str):
+                return Reply(view=MessageView("Hint", (game,), "info"))
+            found = wordchain_ai.hint(game, player, "strongest", top=3)
             lines = tuple(f"{c.word}: {c.score.total}" for c in found) or ("No word fits: pass or draw five.",)
             return Reply(view=MessageView("Hint", lines, "info"))
         return Reply()

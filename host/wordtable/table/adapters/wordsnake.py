@@ -172,6 +172,10 @@ class WordsnakeAdapter(Adapter):
         if key == "pass":
             return Reply(actions=[({"type": "pass", "player": player}, at_ms)])
         if key == "hint":
+            if self.dealt_by_people and player in unshown_hands(self.game):
+                return Reply(view=MessageView("Hint", (
+                    "The table does not know your cards (people dealt them), and laying them in your lane "
+                    "plays them: no hint this hand.",), "info"))
             plan = wordsnake_ai.best_snake_for(self.game, player, strength="club", budget_s=0.3).best
             lines = ("No snake found.",) if plan is None else (" ".join(plan.words), f"worth {plan.value}")
             return Reply(view=MessageView("Hint", lines, "info"))
