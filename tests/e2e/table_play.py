@@ -134,10 +134,12 @@ class TablePlay:
         for b in buttons:
             self.press(seat, b)
 
-    def choose_game(self, game: str, players_index: int, seats: list[int]) -> None:
-        """Through the display menu with seat 1's buttons: the game, how many players, then each player
-        (0 a person, 1..3 a bot of a strength)."""
-        from wordtable.table.games_catalogue import GAMES
+    def choose_game(self, game: str, players_index: int, seats: list[int],
+                    options: dict[str, Any] | None = None) -> None:
+        """Through the display menu with seat 1's buttons: the game, how many players, each player
+        (0 a person, 1..3 a bot of a strength), then the house rules ``options`` (field -> value; OK
+        on a rule moves it to its next choice) and "Start the game"."""
+        from wordtable.table.games_catalogue import GAMES, menu_options
 
         s = self.session
         assert s.state == "menu"
@@ -146,4 +148,17 @@ class TablePlay:
             for _ in range(index):
                 self.press(0, 2)
             self.press(0, 0)
+        assert s.menu_step == "options"
+        for field, value in (options or {}).items():
+            row = 1 + [o.field for o in menu_options(game)].index(field)
+            while s.menu_sel != row:
+                self.press(0, 2)
+            for _ in range(10):
+                if s.choice["options"][field] == value:
+                    break
+                self.press(0, 0)
+            assert s.choice["options"][field] == value, f"{field} never showed {value!r}"
+        while s.menu_sel != 0:
+            self.press(0, 2)
+        self.press(0, 0)
         wait_until(lambda: s.state == "play", what="the game to start")

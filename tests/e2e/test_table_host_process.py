@@ -44,9 +44,10 @@ def test_a_killed_host_process_resumes_the_game_and_commits_the_tiles_laid_befor
     host = start_host(sim.port, db, tmp_path)
     try:
         time.sleep(0.5)
-        # the menu: wordgame, 2 players, two people (seat 1's OK four times, once the host shows it)
+        # the menu: wordgame, 2 players, two people, start with the house rules as they are (seat 1's
+        # OK five times, once the host shows it)
         wait_until(lambda: sim.panel_refreshes() > 0, timeout=20, what="the host's first screen")
-        for _ in range(4):
+        for _ in range(5):
             hands.tap(0, 0)
             time.sleep(0.4)
         wait_until(lambda: store_row(db) is not None, timeout=10, what="the game in the store")
@@ -78,7 +79,7 @@ def test_a_killed_host_process_resumes_the_game_and_commits_the_tiles_laid_befor
 
 
 def test_wordtable_run_takes_typed_table_commands_on_the_simulated_board(tmp_path):
-    commands = "press 1 1\npress 1 1\npress 1 1\npress 1 1\nlay H8 blank\nshow\nquit\n"
+    commands = "press 1 1\npress 1 1\npress 1 1\npress 1 1\npress 1 1\nlay H8 blank\nshow\nquit\n"
     out = subprocess.run([sys.executable, "-m", "wordtable.cli", "run", "--workdir", str(tmp_path / "run"),
                           "--db", str(tmp_path / "w.db")], input=commands, capture_output=True, text=True,
                          timeout=60, cwd=tmp_path)

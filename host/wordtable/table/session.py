@@ -53,7 +53,7 @@ from ..display.views import (
 from ..games.base import Game, GameError, MoveRecord
 from ..store.store import Store
 from .adapters.base import MORE, NEXT, OK, PREV, Adapter, BotStep, Reply, Table
-from .games_catalogue import BY_NAME, GAMES, GameEntry
+from .games_catalogue import BY_NAME, GAMES, START_ITEM, GameEntry, menu_options
 from .layout import DEFAULT_LAYOUT, TableLayout, load_layout
 from .link import BoardLink, BoardLinked, BoardLost, ButtonChanged, CellChanged, Event, TableReconciled
 from .settle import SETTLE_MS, SettledTable
@@ -332,9 +332,22 @@ class Session:
         if self.menu_step == "players":
             lo, hi = self._player_range(entry)
             return f"{entry.title}: players", [f"{n} players" for n in range(lo, hi + 1)]
+        if self.menu_step == "options":
+            chosen = self.choice["options"]
+            return f"{entry.title}: house rules", [START_ITEM] + [
+                f"{o.label}: {o.words(chosen[o.field])}" for o in menu_options(entry.name)]
         i = len(self.choice["seats"])
         seat = self.layout.for_game(entry.name, self.choice["players"]).seats[i]
         return f"Player {i + 1} (seat {seat + 1})", ["a person"] + [f"a bot ({s})" for s in STRENGTHS]
+
+    def _default_options(self, game: str) -> dict[str, Any]:
+        """The first choice of each house rule, or what the game's position sets; who deals follows
+        the board (the simulated table names the cards, a real one lets people deal)."""
+        sim = self.link.info is not None and self.link.info.board_name == "sim"
+        preset = (self.positions.get(game) or {}).get("options") or {}
+        return {o.field: preset[o.field] if o.field in preset
+                else ("host" if sim else "table") if o.field == "deal" else o.choices[0][0]
+                for o in menu_options(game)}
 
     def _player_range(self, entry: GameEntry) -> tuple[int, int]:
         lo, hi = self.layout.game_players[entry.name]
@@ -348,7 +361,10 @@ class Session:
         elif button == NEXT:
             self.menu_sel = (self.menu_sel + 1) % len(items)
         elif button == MORE:
-            if self.menu_step == "seats" and self.choice["seats"]:
+            if self.menu_step == "options":
+                self.menu_step = "seats"
+                self.choice["seats"].pop()
+            elif self.menu_step == "seats" and self.choice["seats"]:
                 self.choice["seats"].pop()
             elif self.menu_step == "seats":
                 self.menu_step = "players"
@@ -369,14 +385,23 @@ class Session:
             lo, _ = self._player_range(BY_NAME[self.choice["game"]])
             self.choice["players"] = lo + index
             self.menu_step = "seats"
-        else:
+        elif self.menu_step == "seats":
             self.choice["seats"].append(None if index == 0 else STRENGTHS[index - 1])
             if len(self.choice["seats"]) == self.choice["players"]:
-                bots = self.choice["seats"]
-                names = [f"Player {i + 1}" if b is None else f"Bot {i + 1}" for i, b in enumerate(bots)]
-                self.menu_step, self.menu_sel = "game", 0
-                self.start_game(self.choice["game"], [Seat(n, b) for n, b in zip(names, bots, strict=True)])
-                return
+                self.menu_step = "options"
+                self.choice["options"] = self._default_options(self.choice["game"])
+        elif index == 0:  # "Start the game"
+            bots = self.choice["seats"]
+            names = [f"Player {i + 1}" if b is None else f"Bot {i + 1}" for i, b in enumerate(bots)]
+            self.menu_step, self.menu_sel = "game", 0
+            self.start_game(self.choice["game"], [Seat(n, b) for n, b in zip(names, bots, strict=True)],
+                            options=self.choice["options"])
+            return
+        else:  # a house rule: OK moves it on to its next choice, and the cursor stays on it
+            option = menu_options(self.choice["game"])[index - 1]
+            self.choice["options"][option.field] = option.next_value(self.choice["options"][option.field])
+            self.refresh()
+            return
         self.menu_sel = 0
         self.refresh()
 
@@ -386,11 +411,13 @@ class Session:
         self.refresh()
 
     # -- games -----------------------------------------------------------------------------------------
-    def start_game(self, name: str, seats: list[Seat], seed: int | None = None) -> None:
-        """Start a game of ``name`` with these players (what the menu does at its end)."""
+    def start_game(self, name: str, seats: list[Seat], seed: int | None = None,
+                   options: dict[str, Any] | None = None) -> None:
+        """Start a game of ``name`` with these players (what the menu does at its end); ``options``
+        are house rules (fields of the game's options class) over the game's defaults."""
         entry = BY_NAME[name]
         seed = self.rng.randrange(1 << 31) if seed is None else seed
-        game = entry.new([s.name for s in seats], self.lexicon, seed, self.positions.get(name))
+        game = entry.new([s.name for s in seats], self.lexicon, seed, self.positions.get(name), options)
         if self.session_id is None:
             self.session_id = self.store.start_session(layout=self.layout.name)
         options = {"game_options": game.options.to_dict() if hasattr(game, "options") else {},

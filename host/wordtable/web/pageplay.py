@@ -48,6 +48,7 @@ def start_wordgame_against_bot(page: Page, table: VirtualTable, strength: str = 
     choose(page, "2 players")
     choose(page, "a person")
     choose(page, f"a bot ({strength})")
+    choose(page, "Start the game")
     wait_until(lambda: snapshot(table).get("state") == "play", what="the game to start")
     page.wait_for_selector("#rack-section:not([hidden])")
 
