@@ -340,6 +340,12 @@ class BoardLink:
             self._flush()
         return ok
 
+    @property
+    def screen(self) -> Image.Image | None:
+        """The image the host last sent to the panel (a copy), None before the first."""
+        with self._lock:
+            return None if self._screen is None else self._screen.copy()
+
     def show(self, image: Image.Image, full: bool = False) -> int:
         """Show ``image`` on the board's panel: only the region that changed since the last image
         is sent (all of it if ``full``), refreshed partially or fully. Returns payload bytes sent.

@@ -259,7 +259,7 @@ class Session:
             if button == OK:
                 self._rematch()
             elif button == MORE:
-                self._to_menu()
+                self.to_menu()
         elif self.state == "play" and self.adapter is not None:
             player = self.adapter.player_at(seat)
             if player is None:
@@ -405,10 +405,17 @@ class Session:
         self.menu_sel = 0
         self.refresh()
 
-    def _to_menu(self) -> None:
+    def to_menu(self) -> None:
+        """Leave the game on the display (it stays in the store as it is) and show the game menu."""
         self.state, self.menu_step, self.menu_sel = "menu", "game", 0
         self.game = self.adapter = None
         self.refresh()
+
+    def queue_press(self, seat: int, button: int) -> None:
+        """A seat button pressed somewhere else than on the board (a page mirroring a real table):
+        handled as if the board had sent it, at the session's own time. Call it on the session's thread."""
+        now = self.clock()
+        self.presses.append((seat, button, now, now))
 
     # -- games -----------------------------------------------------------------------------------------
     def start_game(self, name: str, seats: list[Seat], seed: int | None = None,

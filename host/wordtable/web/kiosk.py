@@ -64,7 +64,7 @@ def to_menu(session: Any, close_game: int | None = None) -> None:
                                    "reason": "the attract loop stopped"})
     session.presses.clear()  # presses waiting for the table to settle belonged to the game left behind
     if session.state != "menu":
-        session._to_menu()  # the session has no public way back to its menu yet
+        session.to_menu()
 
 
 def start_attract_game(session: Any) -> int | None:

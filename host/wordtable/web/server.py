@@ -93,7 +93,7 @@ class WebTable:
             self.feed = PanelFeed(pbm_path=sim.panel_path)
         else:
             # A real panel cannot be read back: the host's last image is what it shows.
-            self.feed = PanelFeed(host_image=lambda: getattr(link, "_screen", None))
+            self.feed = PanelFeed(host_image=lambda: link.screen)
         self.kiosk = KioskClock(self.options.idle_reset_s, time.monotonic()) if self.options.kiosk else None
         self.attract = Attract(runner, self._clear) if runner is not None and self.control is not None else None
         self.clients: set[web.WebSocketResponse] = set()
@@ -402,5 +402,4 @@ class WebTable:
 def press_on_session(session: Any, seat: int, button: int) -> None:
     """A seat button pressed on the page of a real table (--control): queued as if the board had sent
     it, with the session's own time (on the session's thread)."""
-    now = session.clock()
-    session.presses.append((seat, button, now, now))
+    session.queue_press(seat, button)

@@ -76,7 +76,19 @@
     panelImg.height = msg.size[1];
     panelImg.style.aspectRatio = `${msg.size[0]} / ${msg.size[1]}`;
     panelImg.src = "data:image/png;base64," + msg.png;
+    fitPanel();
   }
+
+  // Whole multiples of the panel's pixels only: a 1-bit image scaled by 1.6 drops or doubles odd
+  // rows, and thin strokes (the bar of an H or an E) vanish. Below 1x it shrinks smoothly.
+  function fitPanel() {
+    const w = panelImg.width || 296;
+    const room = panelImg.parentElement ? panelImg.parentElement.clientWidth - 20 : w;
+    const scale = room >= w ? Math.min(3, Math.floor(room / w)) : room / w;
+    panelImg.style.width = `${Math.floor(w * scale)}px`;
+    panelImg.style.imageRendering = scale >= 1 ? "pixelated" : "auto";
+  }
+  window.addEventListener("resize", fitPanel);
 
   const PREMIUM_CLASS = { d: "dl", t: "tl", D: "dw", T: "tw" };
   const PREMIUM_TEXT = { d: "DL", t: "TL", D: "DW", T: "TW", "*": "" };
