@@ -236,6 +236,13 @@ def parse_face(text: str) -> CardFace:
     if raw.startswith("#"):
         if len(raw) == 1:
             raise UnknownCardError(f"card code '#' without an id: {_HELP}")
+        if "=" in raw:
+            # a wild card named by its id, with what its player nominates it as (the table's form)
+            ident, _, rest = raw[1:].partition("=")
+            if not ident or not rest.strip():
+                raise UnknownCardError(f"unknown card code {raw!r}: a wild card by id is #ID=E or #ID=E♥5")
+            letters, suit, number, _ = _parse_plain(rest.strip(), raw)
+            return CardFace(raw, card_id=ident, as_letters=letters, as_suit=suit, as_number=number)
         return CardFace(raw, card_id=raw[1:])
     if raw[0] in "*?":
         rest = raw[1:].strip()

@@ -563,6 +563,7 @@ class WordcardGame(Game):
         if prepared.taken:
             self.discards.cards = self.discards.cards[: len(self.discards) - len(prepared.taken)]
             self.hands[seat].add(prepared.taken)
+            self.table_deal.show(seat, prepared.taken)
             self._new_turn_started(seat)
             self.phase = "play"
         hand = self.hands[seat]
@@ -584,6 +585,7 @@ class WordcardGame(Game):
             for other in self.melds:  # a wild card a row crosses lies in both rows
                 other.cards = [PlacedCard.of(real) if p.card.id == wild.id else p for p in other.cards]
             hand.add([wild])
+            self.table_deal.show(seat, [wild])
             record_undo.freed.append(wild)
             lines.append(ScoreLine(f"wild card in row {meld_id} replaced by {real.face}", 0, "the wild card goes to the hand (rule 3)"))
         total = 0

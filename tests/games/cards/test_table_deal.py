@@ -157,3 +157,13 @@ def test_random_reveals_never_lose_or_duplicate_a_card_and_keep_hand_sizes(seed,
     assert everything(hands, pile, table) == total
     assert all(v == 1 for v in total.values())
     assert [len(h) for h in hands] == [5] * players
+
+
+def test_a_wild_card_named_by_its_id_carries_the_letter_its_player_chose():
+    from wordtable.games.cards import PlacedCard, UnknownCardError, parse_face
+
+    wild = next(c for c in load_deck("wordcard_deck").cards if c.wild)
+    face = parse_face(f"#{wild.id}=E♥5")
+    assert face.matches(wild) and PlacedCard.of(wild, face).face == "*=E♥5"
+    with pytest.raises(UnknownCardError, match="#ID=E"):
+        parse_face(f"#{wild.id}=")

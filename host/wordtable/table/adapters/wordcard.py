@@ -9,8 +9,9 @@
 * OK in the turn commits what was laid: the new rows and tag-ons as one play, then the card on the
   discard place (if it came from the hand) as the discard, or "done" when the hand is empty.
 * OK after a deal starts the next deal (with several deals).
-* Not at the table yet: wild cards swapped for the real card, rows across rows, and taking face-up cards
-  with a play (from_discard); the game supports them, the adapter does not read them from the table.
+* A wild card whose letter the game cannot infer opens the letter picker; a real card laid in a played
+  wild card's cell swaps it (rule 3); the face-up card moved from the discard place into a row is taken
+  with that play (``from_discard``). Rows across rows (rule 17) are not read from the table.
 """
 
 from __future__ import annotations
@@ -19,10 +20,22 @@ from typing import Any, ClassVar
 
 from ...ai import wordcard as wordcard_ai
 from ...display.views import MessageView
+from ...games.base import GameError, InvalidMoveError
 from ...games.wordcard import WordcardGame
 from ..layout import DISCARD, MELD, GameLayout
 from ..tags import Piece
-from .base import OK, Action, Adapter, BotStep, Reply, Table, hand_for_hint, reveal_action, unshown_hands
+from .base import (
+    OK,
+    Action,
+    Adapter,
+    BotStep,
+    LetterModal,
+    Reply,
+    Table,
+    hand_for_hint,
+    reveal_action,
+    unshown_hands,
+)
 
 
 class WordcardAdapter(Adapter):
@@ -32,6 +45,8 @@ class WordcardAdapter(Adapter):
 
     def __init__(self, game: WordcardGame, layout: GameLayout, lexicon: Any) -> None:
         super().__init__(game, layout, lexicon)
+        self.wild_letters: dict[str, str] = {}
+        """Letters chosen on the display for wild cards laid in this turn (card id -> letter)."""
         self.discard_cell = layout.zone(DISCARD).cells[0]
         self.areas = [layout.zone(MELD, seat).cells for seat in layout.seats]
 
@@ -55,32 +70,32 @@ class WordcardAdapter(Adapter):
             out.append(run)
         return out
 
-    def _read(self, table: Table) -> tuple[list[list[str]], list[dict[str, Any]], list[str]]:
-        """New rows of the player to move, tag-ons, and problems."""
+    def _read(self, table: Table) -> tuple[list[list[str]], list[dict[str, Any]], list[str], list[dict[str, Any]]]:
+        """New rows of the player to move, tag-ons, problems, and wild cards replaced by real cards."""
         g = self.game
-        melds = {tuple(p.card.id for p in m.cards): m for m in g.melds}
+        on_table = {p.card.id for m in g.melds for p in m.cards}
         seen: set[int] = set()
         new_rows: list[list[str]] = []
         tag_ons: list[dict[str, Any]] = []
+        swaps: list[dict[str, Any]] = []
         problems: list[str] = []
         for player in range(len(g.players)):
             for run in self._groups(player, table):
                 ids = [str(p.game_id) for _, p in run]
-                exact = melds.get(tuple(ids))
-                if exact is not None:
-                    seen.add(exact.id)
-                    continue
-                inside = None
-                for key, meld in melds.items():
-                    n = len(key)
-                    for start in range(len(ids) - n + 1):
-                        if tuple(ids[start:start + n]) == key:
-                            inside = meld
-                    if inside is not None:
+                found = None
+                for meld in g.melds:
+                    found = self._match(ids, meld, on_table)
+                    if found is not None:
                         break
-                if inside is not None:
-                    seen.add(inside.id)
-                    tag_ons.append({"meld": inside.id, "cells": [f"#{i}" for i in ids]})
+                if found is not None:
+                    meld, start, replaced = found
+                    seen.add(meld.id)
+                    cells = list(ids)
+                    for j, real in replaced:
+                        cells[start + j] = meld.cards[j].card.id  # the tag-on names the row as it was
+                        swaps.append({"meld": meld.id, "card": f"#{real}"})
+                    if len(ids) != len(meld.cards):
+                        tag_ons.append({"meld": meld.id, "cells": [f"#{i}" for i in cells]})
                 elif player == g.current:
                     new_rows.append([f"#{i}" for i in ids])
                 else:
@@ -91,7 +106,33 @@ class WordcardAdapter(Adapter):
                 text = "".join(p.letters or "?" for p in meld.cards)
                 problems.append(f"The row {text} ({self.name(meld.owner)}) is not on the table as it was played: "
                                 f"please lay it again.")
-        return new_rows, tag_ons, problems
+        return new_rows, tag_ons, problems, swaps
+
+    @staticmethod
+    def _match(ids: list[str], meld: Any, on_table: set[str]) -> tuple[Any, int, list[tuple[int, str]]] | None:
+        """Where the row ``meld`` lies inside the run ``ids``: its start, and the wild cards of the row
+        that a card not on the table now replaces (rule 3: the real card laid in the wild card's cell)."""
+        key = [p.card for p in meld.cards]
+        for start in range(len(ids) - len(key) + 1):
+            replaced: list[tuple[int, str]] = []
+            for j, card in enumerate(key):
+                laid = ids[start + j]
+                if laid == card.id:
+                    continue
+                if card.wild and laid not in on_table:
+                    replaced.append((j, laid))
+                    continue
+                break
+            else:
+                return meld, start, replaced
+        return None
+
+    def _face_up_in_play(self, table: Table) -> bool:
+        """The player to move laid the face-up card in her area: she takes it with the play (rule 11)."""
+        g = self.game
+        top = g.discards.cards[-1] if g.discards.cards else None
+        return top is not None and g.phase == "take" and any(
+            str(p.game_id) == top.id for c in self.areas[g.current] if (p := table.pieces.get(c)) is not None)
 
     def problems(self, table: Table) -> list[str]:
         g = self.game
@@ -101,6 +142,8 @@ class WordcardAdapter(Adapter):
         top = g.discards.cards[-1] if g.discards.cards else None
         piece = table.pieces.get(self.discard_cell)
         hand = {c.id for c in g.hands[g.current].cards}
+        if self._face_up_in_play(table):
+            return out  # the face-up card is taken with the play; the discard place may hold the discard
         if top is not None and piece is None:
             out.append(f"The face-up card {top.face} belongs on the discard place ({self.where(self.discard_cell)}).")
         elif piece is not None and piece.game_id != (top.id if top else None) and piece.game_id not in hand \
@@ -135,30 +178,35 @@ class WordcardAdapter(Adapter):
             return Reply(error=problems[0])
         top = g.discards.cards[-1] if g.discards.cards else None
         piece = table.pieces.get(self.discard_cell)
-        if g.phase == "take":
+        taking = self._face_up_in_play(table)
+        if g.phase == "take" and not taking:
             turned: list[Action] = []
             if self.dealt_by_people and piece is not None and top is not None and piece.game_id != top.id \
                     and self._turned_at_deal():
                 turned.append(({"type": "reveal", "discard": f"#{piece.game_id}"}, at_ms))
             return Reply(actions=turned + [({"type": "take", "player": player}, at_ms)])
-        new_rows, tag_ons, _ = self._read(table)
+        new_rows, tag_ons, _, swaps = self._read(table)
         actions: list[Action] = []
         used = sum(len(r) for r in new_rows) + sum(len(t["cells"]) for t in tag_ons) - sum(
             len(next(m for m in g.melds if m.id == t["meld"]).cards) for t in tag_ons)
-        if new_rows or tag_ons:
+        if new_rows or tag_ons or swaps:
             play: dict[str, Any] = {"type": "play", "player": player}
             if new_rows:
                 play["melds"] = new_rows
             if tag_ons:
                 play["tag_ons"] = tag_ons
+            if swaps:
+                play["replace_wilds"] = swaps
+            if taking:
+                play["from_discard"] = 1
             actions.append((play, at_ms))
         hand = {c.id for c in g.hands[player].cards}
-        discarding = piece is not None and (piece.game_id in hand or (
-            self.dealt_by_people and piece.game_id != (top.id if top else None)))
+        discarding = piece is not None and piece.game_id != (top.id if top else None) and (
+            piece.game_id in hand or self.dealt_by_people)
         if piece is not None and discarding:
             actions.append(({"type": "discard", "player": player, "card": f"#{piece.game_id}"}, at_ms))
             used += 1
-        elif len(g.hands[player]) == used and used:
+        elif len(g.hands[player]) + taking == used and used:
             actions.append(({"type": "done", "player": player}, at_ms))
         if not actions:
             return Reply(error="Lay a row or put a card on the discard place, then press OK.")
@@ -166,10 +214,63 @@ class WordcardAdapter(Adapter):
             on_table = {p.card.id for m in g.melds for p in m.cards}
             held = [c[1:] for r in new_rows for c in r] + [c[1:] for t in tag_ons for c in t["cells"]
                                                            if c[1:] not in on_table]
+            held += [sw["card"][1:] for sw in swaps]
             if discarding and piece is not None:
                 held.append(str(piece.game_id))
+            if taking and top is not None:
+                held = [i for i in held if i != top.id]  # face up: the table saw it
             actions.insert(0, reveal_action(player, held, at_ms))
+        return self._with_wild_letters(player, actions, table, at_ms)
+
+    def _with_wild_letters(self, player: int, actions: list[Action], table: Table, at_ms: int) -> Reply:
+        """Name the wild cards of the play with the letters chosen; when the game needs a letter for one
+        (several make words), open the letter picker for it and commit after the choice."""
+        g = self.game
+        by_id = g.deck.by_id()
+        for action, _ in actions:
+            if action["type"] != "play":
+                continue
+            for row in action.get("melds", []):
+                row[:] = [self._named(t) for t in row]
+            for tag in action.get("tag_ons", []):
+                tag["cells"] = [self._named(t) for t in tag["cells"]]
+            wild = next((t[1:] for row in action.get("melds", []) for t in row
+                         if t[1:] in by_id and by_id[t[1:]].wild), None)
+            question = self._letter_question(player, actions)
+            if question and wild is not None:
+                def chosen(letter: str, t: Table, wild: str = wild) -> Reply:
+                    self.wild_letters[wild] = letter
+                    return self.ok(player, t, at_ms)
+
+                self.modal = LetterModal(player, f"{self.name(player)}: the wild card is", chosen, note=question)
+                return Reply()
         return Reply(actions=actions)
+
+    def _named(self, token: str) -> str:
+        letter = self.wild_letters.get(token[1:]) if token.startswith("#") else None
+        return f"{token}={letter}" if letter else token
+
+    def _letter_question(self, player: int, actions: list[Action]) -> str:
+        """The game's question when a wild card's letter is needed (checked on a copy), else ""."""
+        g = self.game
+        trial = type(g).from_dict(g.to_dict(), self.lexicon) if self.dealt_by_people else g
+        try:
+            for action, _ in actions:
+                if action["type"] == "play":
+                    trial.prepare_play(player, action)
+                    break
+                trial.apply(action)
+        except InvalidMoveError as exc:
+            if "which letter the wild card stands for" in str(exc):
+                return str(exc)
+        except GameError:
+            pass
+        return ""
+
+    def committed(self, record: Any, table: Table) -> None:
+        super().committed(record, table)
+        if record.action.get("type") in ("play", "discard", "done"):
+            self.wild_letters.clear()
 
     def _turned_at_deal(self) -> bool:
         g = self.game
