@@ -10,6 +10,7 @@ registers are ``const()``, buffers are made once so the scan loop allocates noth
 - ``ssd1680``: the SSD1680 e-ink controller (296x128 panels), full and partial refresh.
 - ``buttons``: seat buttons on 74HC165 shift registers, debounced.
 - ``feedback``: WS2812 LEDs and a PWM buzzer.
+- ``matrix_diag``: the reader matrix's diagnostics, loaded only while the host asks for them.
 - ``problem_log``: a board service telling the host (LOG) what the drivers found wrong.
 - ``antenna_layout``: which reader and channel serve each cell (used once, at boot).
 """

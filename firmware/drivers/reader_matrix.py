@@ -52,8 +52,8 @@ _TWICE = const(2)  # flags: this step read the UID twice alike; read_uid sets ``
 class MatrixReader:
     """``chips``: MFRC522 objects, reader 0 first; ``mux``: the AntennaMux; ``reader_of``,
     ``channel_of``, ``nchannels``: from drivers.antenna_layout; ``reset``: the readers' shared
-    NRSTPD pin or None. Diagnostics for ``wordtable board doctor``: ``reader_status()``, ``noisy_cells()``,
-    ``cell_fault(cell)``, ``stats()``, ``errors`` and ``collisions`` per cell, ``problems``."""
+    NRSTPD pin or None. Diagnostics for ``wordtable board doctor``: ``errors`` and ``collisions``
+    per cell, ``problems``, and the functions of drivers.matrix_diag (loaded only when asked)."""
 
     def __init__(self, chips, mux, reader_of, channel_of, nchannels, reset=None, settle_us=2000,
                  clock=time, recheck_sweeps=80, reprobe_ms=2000, read_twice=True):
@@ -377,51 +377,3 @@ class MatrixReader:
         r = chip.write(page, data)
         chip.halt()
         return r
-
-    # -- diagnostics ---------------------------------------------------------------------------
-
-    def reader_status(self):
-        """One (index, name, version, answering, faults) per reader: VersionReg as last read (91h
-        or 92h for an NXP MFRC522, 88h for the FM17522 clone), faults since boot."""
-        return [(r, c.name, c.version, c.live, c.fault_total) for r, c in enumerate(self.chips)]
-
-    def noisy_cells(self, limit=8):
-        """Up to ``limit`` cells with read errors or collisions, worst first, as (cell, reader,
-        antenna, errors, collisions)."""
-        out = []
-        for c in range(self.ncells):
-            if self.errors[c] or self.collisions[c]:
-                out.append((self.errors[c] + self.collisions[c], c))
-        out.sort(reverse=True)
-        return [(c, self.reader_of[c], self.channel_of[c], self.errors[c], self.collisions[c])
-                for _n, c in out[:limit]]
-
-    def cell_fault(self, cell):
-        """Why ``cell`` fails to read, in a sentence for a person."""
-        r = self.reader_of[cell]
-        chip = self.chips[r]
-        where = "cell %d (reader %d, antenna %d)" % (cell, r, self.channel_of[cell])
-        if not chip.live:
-            return "%s: the reader does not answer (VersionReg %02Xh); check its power, SPI wires and" \
-                   " chip select" % (where, chip.version)
-        if self._flags[cell] & _MULTI:
-            return "%s: two or more tags lie on it; lift the extra piece" % where
-        return ("%s: %d read errors; a tag at the edge of the antenna, or a loose antenna"
-                " connection" % (where, self.errors[cell]))
-
-    def stats(self):
-        """Counters as (name, value) pairs."""
-        return [
-            ("readers", self.nreaders),
-            ("readers_answering", self.nreaders - self._dead),
-            ("channels", self.nchannels),
-            ("settle_us", self.settle_us),
-            ("sweeps", self.sweeps),
-            ("sweep_us", self.sweep_us),
-            ("step_us_max", self.step_us_max),
-            ("presence_checks", self.presence_checks),
-            ("full_reads", self.full_reads),
-            ("retries", self.retries),
-            ("read_errors", sum(self.errors)),
-            ("collisions", sum(self.collisions)),
-        ]

@@ -5,10 +5,11 @@ TAG_WRITE (``wordtable tags write``), and report a cell whose reads keep failing
 MicroPython code is heap, and these run a few times a day. So nothing here may keep state: what
 has to outlive a call is kept on the app.
 
-The reader's diagnostics are used where the board has them (drivers.reader_matrix.MatrixReader:
-``reader_status``, ``noisy_cells``, ``problems``, ``cell_fault``, ``read_pages``, ``write_page``);
-the sim's reader has none of the chips' and answers as one reader named "sim", its per-cell misread
-counts as the noisy cells, and "not supported" to a tag write (its tags are UIDs only).
+The reader's diagnostics are used where the board has them (a drivers.reader_matrix.MatrixReader:
+the functions of drivers.matrix_diag, loaded and dropped with this module; its ``problems``,
+``read_pages``, ``write_page``); the sim's reader has none of the chips' and answers as one reader
+named "sim", its per-cell misread counts as the noisy cells, and "not supported" to a tag write
+(its tags are UIDs only).
 """
 
 import gc
@@ -20,6 +21,15 @@ from wtproto import messages as m
 from wtproto.ticks import ticks_diff
 
 from . import FW_VERSION
+
+
+def _matrix(rd):
+    # drivers.matrix_diag for a reader matrix (it has chips), None for the sim's reader.
+    if not hasattr(rd, "chips"):
+        return None
+    from drivers import matrix_diag
+
+    return matrix_diag
 
 
 def answer(app, mtype, payload, now):
@@ -51,20 +61,13 @@ def answer(app, mtype, payload, now):
     elif topic == dc.READERS:
         readers = _readers(rd)
         p = dc.diag_head(rid, topic, 0, 1) + bytes((len(readers),))
-        reader_of = getattr(rd, "reader_of", None)
-        for index, name, version, answering, faults in readers:
-            cells = rd.ncells
-            if reader_of is not None:
-                cells = 0
-                for c in range(rd.ncells):
-                    if reader_of[c] == index:
-                        cells += 1
+        for index, name, version, answering, faults, cells in readers:
             p += dc.pack_diag_reader(index, name, version, answering, faults, cells)
         send(m.DIAG, p)
     elif topic == dc.CELLS:
-        noisy = getattr(rd, "noisy_cells", None)
-        if noisy is not None:
-            cells = noisy(dc.NOISY_CELLS)
+        md = _matrix(rd)
+        if md is not None:
+            cells = md.noisy_cells(rd, dc.NOISY_CELLS)
         else:  # the sim: its misread counts per cell
             errors = getattr(rd, "errors", {})
             worst = []
@@ -91,10 +94,10 @@ def answer(app, mtype, payload, now):
 
 
 def _readers(rd):
-    status = getattr(rd, "reader_status", None)
-    if status is None:
-        return [(0, "sim", 0, True, 0)]  # the sim's reader: no chip, no version, always answering
-    return status()
+    md = _matrix(rd)
+    if md is None:
+        return [(0, "sim", 0, True, 0, rd.ncells)]  # the sim's reader: no chip, no version, answering
+    return md.reader_status(rd)
 
 
 def _tag_write(app, payload):
@@ -145,12 +148,12 @@ def reader_fault(app, cell, errors):
     fails all of its cells: that is one report per reader (and none here when the reader matrix
     reports its problems itself, through ``on_problem``), not one per cell."""
     rd = app.board.reader
-    why = getattr(rd, "cell_fault", None)
-    if why is None:
+    md = _matrix(rd)
+    if md is None:
         text = "cell %d: %d read errors in a row; check its reader and antenna" % (cell, errors)
     else:
         r = rd.reader_of[cell]
-        s = rd.reader_status()[r]
+        s = md.reader_status(rd)[r]
         if not s[3]:
             if rd.on_problem is not None:
                 return  # the reader matrix said so when the reader stopped answering
@@ -160,13 +163,13 @@ def reader_fault(app, cell, errors):
             if seen.get(r) == s[4]:  # its fault count is the same: the same outage
                 return
             seen[r] = s[4]
-        text = why(cell)
+        text = md.cell_fault(rd, cell)
     app.log(m.WARNING, m.CODE_READER, text)
 
 
 def forget():
-    """Drop this module and wtproto.diagcodec (App calls it after each use)."""
-    for name in ("wtfw.diag", "wtproto.diagcodec"):
+    """Drop this module, wtproto.diagcodec and drivers.matrix_diag (App calls it after each use)."""
+    for name in ("wtfw.diag", "wtproto.diagcodec", "drivers.matrix_diag"):
         sys.modules.pop(name, None)
         package, _dot, attr = name.rpartition(".")
         parent = sys.modules.get(package)

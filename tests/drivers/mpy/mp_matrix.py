@@ -5,6 +5,7 @@ import gc
 
 import micropython
 from check import eq
+from drivers import matrix_diag
 from drivers.antenna_layout import antenna_layout
 from standin_table import TableBench, pico_board, sweep
 from standin_tags import classic_1k, ntag213
@@ -168,7 +169,7 @@ def test_two_tags_on_one_cell_give_one_steady_uid_and_a_problem_naming_the_cell(
     text = [p for p in reader.problems if "cell 100" in p]
     eq(len(text), 1, "one problem report: %r" % reader.problems)
     eq("two or more tags" in text[0], True, text[0])
-    eq("lift" in reader.cell_fault(100), True, reader.cell_fault(100))
+    eq("lift" in matrix_diag.cell_fault(reader, 100), True, matrix_diag.cell_fault(reader, 100))
 
 
 def test_a_reader_that_does_not_answer_is_named_and_the_rest_of_the_table_works():
@@ -188,9 +189,9 @@ def test_a_reader_that_does_not_answer_is_named_and_the_rest_of_the_table_works(
     eq(got[121], -1, "a cell of the silent reader is a read error")
     eq(sum(1 for v in got.values() if v == -1), 35, "all 35 cells of reader 3, and no other")
     eq(bench.readers[3].frames, frames, "no bus traffic to the silent reader")
-    eq(reader.cell_fault(121).startswith("cell 121 (reader 3, antenna 1): the reader does not answer"),
-       True, reader.cell_fault(121))
-    eq([s[3] for s in reader.reader_status()], [True, True, True, False, True, True, True, True])
+    eq(matrix_diag.cell_fault(reader, 121).startswith("cell 121 (reader 3, antenna 1): the reader does not answer"),
+       True, matrix_diag.cell_fault(reader, 121))
+    eq([s[3] for s in matrix_diag.reader_status(reader)], [True, True, True, False, True, True, True, True])
 
 
 def test_a_reader_lost_mid_game_is_reported_and_found_again():
@@ -314,9 +315,9 @@ def test_diagnostics_name_the_noisy_cells():
     got = [sweep(reader).get(150) for _ in range(5)]
     eq(got[-2:], [uid7(2), uid7(2)], "reads well once its answers are whole again")
     eq(got.count(-1) in (2, 3), True, "the errors reached the scanner: %r" % got)
-    noisy = reader.noisy_cells()
+    noisy = matrix_diag.noisy_cells(reader)
     eq(noisy[0][:4], (150, 3, 10, 3), "cell, reader, antenna, errors")
-    stats = dict(reader.stats())
+    stats = dict(matrix_diag.stats(reader))
     eq(stats["readers_answering"], 8)
     eq(stats["read_errors"], 3)
     eq(stats["sweeps"] >= 5, True, "sweeps: %d" % stats["sweeps"])
