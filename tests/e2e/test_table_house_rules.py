@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from .table_play import TablePlay
+from .table_play import TablePlay, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -29,5 +29,29 @@ def test_a_card_game_on_the_simulated_table_defaults_to_the_table_naming_the_car
         t.choose_game("wordchain", 0, [0, 0], options={"target_score": 100, "scoring": "simple"})
         opts = t.session.game.options
         assert (opts.target_score, opts.scoring, opts.deal) == (100, "simple", "host")
+    finally:
+        t.close()
+
+
+def test_a_rematch_keeps_the_players_and_the_house_rules(tmp_path):
+    from wordtable.display.views import MenuView
+    from wordtable.table.adapters.base import MORE, NEXT, OK
+
+    t = TablePlay(tmp_path, seed=5)
+    try:
+        t.choose_game("wordgame", 0, [0, 0], options={"challenge": "five-point"})
+        first = t.session.game_id
+        t.press(0, MORE)  # the seat menu
+        view = t.session.view
+        assert isinstance(view, MenuView)
+        target = next(i for i, item in enumerate(view.items) if item.startswith("end the game"))
+        for _ in range(target):
+            t.press(0, NEXT)
+        t.press(0, OK)
+        wait_until(lambda: t.session.state == "result", what="the result screen")
+        t.press(0, OK)  # play again
+        wait_until(lambda: t.session.state == "play" and t.session.game_id != first, what="the rematch")
+        assert t.session.game.options.challenge == "five-point"
+        assert [s.name for s in t.session.seats] == ["Player 1", "Player 2"]
     finally:
         t.close()

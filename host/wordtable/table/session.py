@@ -139,6 +139,8 @@ class Session:
         self.menu_step = "game"
         self.menu_sel = 0
         self.choice: dict[str, Any] = {}
+        self.house_rules: dict[str, Any] = {}
+        """The house rules of the game in play, kept for a rematch."""
         self.presses: deque[tuple[int, int, int, int]] = deque()
         self.note: View | None = None
         self.problems: list[TagProblem] = []
@@ -425,9 +427,11 @@ class Session:
         entry = BY_NAME[name]
         seed = self.rng.randrange(1 << 31) if seed is None else seed
         game = entry.new([s.name for s in seats], self.lexicon, seed, self.positions.get(name), options)
+        self.house_rules = dict(options or {})
         if self.session_id is None:
             self.session_id = self.store.start_session(layout=self.layout.name)
         options = {"game_options": game.options.to_dict() if hasattr(game, "options") else {},
+                   "house_rules": self.house_rules,
                    "bots": [s.bot for s in seats], "position": self.positions.get(name)}
         self.game_id = self.store.start_game(self.session_id, name, options, [s.name for s in seats], seed,
                                              game.to_dict())
@@ -458,6 +462,7 @@ class Session:
         if row.options.get("position") is not None:
             self.positions.setdefault(row.game, row.options["position"])
         self.game_id = row.id
+        self.house_rules = dict(row.options.get("house_rules") or {})
         self._play(entry, game, [Seat(n, b) for n, b in zip(row.players, bots, strict=True)])
 
     def _finish(self) -> None:
@@ -469,7 +474,7 @@ class Session:
 
     def _rematch(self) -> None:
         assert self.entry is not None
-        self.start_game(self.entry.name, list(self.seats))
+        self.start_game(self.entry.name, list(self.seats), options=self.house_rules)
 
     # -- bots ------------------------------------------------------------------------------------------
     def _bot_tick(self) -> None:
