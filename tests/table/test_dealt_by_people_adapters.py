@@ -86,3 +86,15 @@ def test_a_wordsnake_hint_says_why_there_is_none_when_the_hand_is_unknown(enable
     reply = ad.menu(0, "hint", Table({}, 0), 0)
     assert "The table does not know your cards" in reply.view.lines[0]
     assert ad.ok(0, Table({}, 0), 0).actions[0][0] == {"type": "stop", "player": 0}
+
+
+def test_the_robot_leaves_the_link_and_centre_cards_people_laid_in_place(enable):
+    g, ad = wordchain(enable)
+    real_link = next(c for c in g.piles["consonant"].cards if c.letters == "C")
+    assert ad.tidy(Table({LINK: piece("wordchain", real_link)}, 0)) is None
+    assert ad.tidy(Table({}, 0)).lay == ((LINK, "wordchain", g.link.id),)
+    snake = WordsnakeGame(["Ann", "Bob"], seed=5, lexicon=enable, options=WordsnakeOptions(deal="table"))
+    sad = WordsnakeAdapter(snake, load_layout().for_game("wordsnake", 2), enable)
+    laid = {cell: piece("wordsnake", c) for cell, c in zip(sad.centre[:8], snake.unused.cards, strict=False)}
+    step = sad.tidy(Table(laid, 0))
+    assert step.lay == ((sad.centre[8], "wordsnake", snake.centre[8].id),)  # only the empty place is filled

@@ -225,7 +225,8 @@ class WordchainAdapter(Adapter):
             return None
         link = table.pieces.get(self.link_cell)
         in_row = any(p.game_id == g.link.id for c, p in table.pieces.items() if c in self.chain)
-        if (link is None and not in_row) or (link is not None and link.game_id != g.link.id):
+        if (link is None and not in_row) or (link is not None and link.game_id != g.link.id
+                                             and not self._turned_up(link)):
             gone = self._discarded()
             lift = tuple(c for c in self.chain + self.double if c in table.pieces and table.pieces[c].game_id in gone)
             return BotStep(lay=((self.link_cell, "wordchain", str(g.link.id)),), lift=(self.link_cell,) + lift,

@@ -187,8 +187,10 @@ class WordsnakeAdapter(Adapter):
         g = self.game
         if g.phase != "deal":
             return None
+        # dealt by people, the centre cards are whatever they laid: only empty places are filled
         lay = tuple((self.centre[slot], "wordsnake", str(card.id)) for slot, card in enumerate(g.centre)
-                    if card is not None and getattr(table.pieces.get(self.centre[slot]), "game_id", None) != card.id)
+                    if card is not None and getattr(table.pieces.get(self.centre[slot]), "game_id", None) != card.id
+                    and not (self.dealt_by_people and self.centre[slot] in table.pieces))
         lift = tuple(c for cells in self.lanes for c in cells if c in table.pieces)
         return BotStep(lay=lay, lift=lift, buttons=()) if lay or lift else None
 
