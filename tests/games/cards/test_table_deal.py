@@ -144,6 +144,13 @@ def test_random_reveals_never_lose_or_duplicate_a_card_and_keep_hand_sizes(seed,
     for seat, picks in reveals:
         seat %= players
         cards = [all_cards[i % len(all_cards)] for i in picks]
+        if seat == 2 and len(cards) == 1:  # now and then a face-up card people laid instead
+            before = ([h.ids() for h in hands], pile.ids(), [c.id for c in table])
+            try:
+                td.place(cards[0], table, picks[0] % len(table), hands, [pile], locate=lambda c: "on the table")
+            except CardKnownElsewhereError:
+                assert ([h.ids() for h in hands], pile.ids(), [c.id for c in table]) == before
+            continue
         before = ([h.ids() for h in hands], pile.ids(), dict(td.known))
         try:
             td.reveal(seat, cards, hands, [pile], names=NAMES, locate=lambda c: "on the table")
