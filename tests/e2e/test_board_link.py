@@ -214,3 +214,14 @@ def test_malformed_display_from_the_host_is_answered_with_a_log_and_the_board_ca
     assert log.code == m.CODE_BAD_MESSAGE
     sim.place(7, UID_A)
     wait_for(link, cell_event(7, UID_A))
+
+
+def test_the_simulated_board_starts_from_a_relative_work_folder(tmp_path, monkeypatch):
+    """What `make run` does: a work folder relative to where the person typed the command."""
+    from wordtable.table.sim import SimBoard
+
+    monkeypatch.chdir(tmp_path)
+    with SimBoard("run/sim") as board:
+        board.place(3, UID_A)
+        assert board.world() == {3: UID_A}
+        assert os.path.isabs(board.port)

@@ -72,7 +72,7 @@ class VirtualCable:
     """
 
     def __init__(self, workdir: Path) -> None:
-        self.workdir = Path(workdir)
+        self.workdir = Path(workdir).resolve()
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.port = str(self.workdir / "tty")
         self._board_master, self.board_fd = _open_pty()
@@ -201,7 +201,9 @@ class SimBoard:
     def __init__(self, workdir: Path | str, *, grid: tuple[int, int] = (15, 15), seats: int = 4,
                  seat_cells: int = 24, buttons: int = 4, display: tuple[int, int] = (296, 128),
                  heapsize: str = DEFAULT_HEAP) -> None:
-        self.workdir = Path(workdir)
+        # Absolute: the firmware runs with this folder as its working directory, so a relative
+        # path given to it would point one level too deep.
+        self.workdir = Path(workdir).resolve()
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.grid, self.seats, self.seat_cells, self.buttons = grid, seats, seat_cells, buttons
         self.display = display
