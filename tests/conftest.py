@@ -14,7 +14,6 @@ import warnings
 from pathlib import Path
 
 import pytest
-
 from wordtable.table.sim import micropython_binary
 
 REPO = Path(__file__).resolve().parents[1]
