@@ -59,14 +59,13 @@ from .cards import (
     Card,
     CardFace,
     CardPlayedTwiceError,
-    DeckSpec,
     DrawPile,
     Hand,
     PlacedCard,
     TableDeal,
     check_deal_option,
     deal,
-    load_deck,
+    lexicon_and_deck,
     parse_face,
     resolve_cards,
     revealed_cards,
@@ -222,12 +221,7 @@ class WordcardGame(Game):
                  lexicon: Any = None) -> None:
         super().__init__(players, seed)
         self.options = options or WordcardOptions()
-        if lexicon is None:
-            from wordtable import lexicon as lexicon_module
-
-            lexicon = lexicon_module.load(self.options.lexicon)
-        self.lexicon = lexicon
-        self.deck: DeckSpec = load_deck(self.options.deck)
+        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
         n = len(players)
         if any(s >= n for side in self.options.partners or [] for s in side):
             raise InvalidMoveError(f"partners name seats 0 to {n - 1} only")

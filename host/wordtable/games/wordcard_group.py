@@ -26,7 +26,7 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
-from .cards import Card, DrawPile, PlacedCard, load_deck, parse_face, resolve_cards
+from .cards import Card, DrawPile, PlacedCard, lexicon_and_deck, parse_face, resolve_cards
 from .wordcard import ALPHABET, DEAL_TYPES, WordcardOptions
 from .wordcard_scoring import TYPE_RULES, fill_wild_ranks, name_wild_letters, score_meld
 
@@ -101,12 +101,7 @@ class WordcardGroupGame(Game):
                  lexicon: Any = None, now_ms: int | None = None, table: list[str] | None = None) -> None:
         super().__init__(players, seed)
         self.options = options or GroupOptions()
-        if lexicon is None:
-            from wordtable import lexicon as lexicon_module
-
-            lexicon = lexicon_module.load(self.options.lexicon)
-        self.lexicon = lexicon
-        self.deck = load_deck(self.options.deck)
+        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
         if table is not None:
             faces = [parse_face(t) for t in table]
             self.table = resolve_cards(faces, list(self.deck.cards), who="the deck", deck=self.deck)

@@ -50,7 +50,6 @@ from .cards import (
     Card,
     CardFace,
     CardPlayedTwiceError,
-    DeckSpec,
     DrawPile,
     Hand,
     PlacedCard,
@@ -58,7 +57,7 @@ from .cards import (
     TurnOrder,
     check_deal_option,
     deal,
-    load_deck,
+    lexicon_and_deck,
     parse_face,
     resolve_cards,
     revealed_cards,
@@ -179,18 +178,13 @@ class WordchainGame(Game):
                  lexicon: Any = None, now_ms: int | None = None) -> None:
         super().__init__(players, seed)
         self.options = options or WordchainOptions()
-        if lexicon is None:
-            from wordtable import lexicon as lexicon_module
-
-            lexicon = lexicon_module.load(self.options.lexicon)
-        self.lexicon = lexicon
+        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
         teams = self.options.teams
         if teams is not None:
             seats = sorted(x for t in teams for x in t)
             if seats != list(range(len(players))) or any(not t for t in teams):
                 raise InvalidMoveError(
                     f"teams must share out the seats 0 to {len(players) - 1}, each seat once, not {teams}")
-        self.deck: DeckSpec = load_deck(self.options.deck)
         self.cards_by_id = self.deck.by_id()
         self.start_ms = now_ms
         self.log: list[tuple[dict[str, Any], int | None]] = []

@@ -51,13 +51,12 @@ from .base import (
 )
 from .cards import (
     Card,
-    DeckSpec,
     DrawPile,
     Hand,
     TableDeal,
     check_deal_option,
     deal,
-    load_deck,
+    lexicon_and_deck,
     parse_face,
     resolve_cards,
     revealed_cards,
@@ -214,12 +213,7 @@ class WordsnakeGame(Game):
                  lexicon: Any = None) -> None:
         super().__init__(players, seed)
         self.options = options or WordsnakeOptions()
-        if lexicon is None:
-            from wordtable import lexicon as lexicon_module
-
-            lexicon = lexicon_module.load(self.options.lexicon)
-        self.lexicon = lexicon
-        self.deck: DeckSpec = load_deck(self.options.deck)
+        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
         need = len(players) * self.options.hand_size + self.options.centre_cards
         if need > len(self.deck.cards):
             raise InvalidMoveError(f"{len(players)} hands of {self.options.hand_size} and {self.options.centre_cards} centre cards need {need} cards; the deck has {len(self.deck.cards)}")
