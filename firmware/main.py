@@ -28,13 +28,17 @@ def build_board(argv):
     from wtfw import boards
 
     board = boards.build(argv)
-    # The configuration runs once: forget its modules so that their code leaves the heap (what the
-    # board built stays; a function it handed over would keep its module's globals alive).
-    for name in list(sys.modules):
-        if name.startswith("wtfw.boards"):
-            del sys.modules[name]
-    delattr(sys.modules["wtfw"], "boards")
+    drop_configuration()
     return board
+
+
+def drop_configuration():
+    """The configuration runs once: forget its modules so that their code leaves the heap (what the
+    board built stays; a function it handed over would keep its module's globals alive)."""
+    from wtfw import forget
+
+    forget(*[name for name in sys.modules if name.startswith("wtfw.boards.")])
+    forget("wtfw.boards")
 
 
 def run(board, app):

@@ -23,8 +23,7 @@ from micropython import const
 from wtproto import PROTOCOL_VERSION
 from wtproto import messages as m
 from wtproto.frame import DELIMITER, MAX_PAYLOAD, encode_frame
-from wtproto.link import Link
-from wtproto.ticks import ticks_add, ticks_diff
+from wtproto.link import Link, ticks_add, ticks_diff
 
 from . import FW_VERSION
 from .board import cell_count

@@ -14,11 +14,10 @@ named "sim", its per-cell misread counts as the noisy cells, and "not supported"
 
 import gc
 import struct
-import sys
 
 from wtproto import diagcodec as dc
 from wtproto import messages as m
-from wtproto.ticks import ticks_diff
+from wtproto.link import ticks_diff
 
 from . import FW_VERSION
 
@@ -169,9 +168,6 @@ def reader_fault(app, cell, errors):
 
 def forget():
     """Drop this module, wtproto.diagcodec and drivers.matrix_diag (App calls it after each use)."""
-    for name in ("wtfw.diag", "wtproto.diagcodec", "drivers.matrix_diag"):
-        sys.modules.pop(name, None)
-        package, _dot, attr = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and attr in parent.__dict__:
-            delattr(parent, attr)
+    from wtfw import forget as drop
+
+    drop("wtfw.diag", "wtproto.diagcodec", "drivers.matrix_diag")

@@ -5,20 +5,100 @@
 header ``<BBBBH``: protocol version, message type, sequence number (0 for unreliable frames),
 acknowledgement (last in-order sequence number received, 0 for none), payload length.
 crc16: CRC-16/CCITT-FALSE over header and payload, little-endian.
+
+The two codes the layer is built of are here too, each in a few lines: COBS (Cheshire and Baker,
+1999), which removes every 0x00 from a frame so that 0x00 can delimit frames on the wire, and
+CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no final xor; check value 0x29B1).
+One module rather than three: on a board every module costs heap of its own (firmware/README.md).
 """
 
 import struct
+from array import array
 
-from . import PROTOCOL_VERSION, cobs
-from .compat import const
-from .crc import crc16
+from . import PROTOCOL_VERSION, const
+
+# -- COBS --------------------------------------------------------------------------------------
+
+
+def max_encoded_len(n):
+    """Longest COBS encoding of ``n`` bytes (without the 0x00 delimiter)."""
+    return n + n // 254 + 1
+
+
+def cobs_encode(data):
+    """COBS-encode ``data`` (bytes or bytearray); the result contains no 0x00 byte. Runs are found
+    with ``find`` rather than a per-byte loop: that is what keeps MicroPython fast."""
+    out = bytearray()
+    n = len(data)
+    start = 0
+    while True:
+        z = data.find(b"\x00", start)
+        end = n if z < 0 else z
+        while end - start >= 254:
+            out.append(0xFF)
+            out.extend(data[start:start + 254])
+            start += 254
+        out.append(end - start + 1)
+        out.extend(data[start:end])
+        if z < 0:
+            return bytes(out)
+        start = z + 1
+
+
+def cobs_decode(data):
+    """Decode one COBS-encoded frame (no 0x00 in it). Raises ValueError if it is malformed."""
+    out = bytearray()
+    n = len(data)
+    i = 0
+    while i < n:
+        code = data[i]
+        if code == 0:
+            raise ValueError("zero byte inside a COBS frame")
+        end = i + code
+        if end > n:
+            raise ValueError("COBS block runs past the end of the frame")
+        out.extend(data[i + 1:end])
+        i = end
+        if code != 0xFF and i < n:
+            out.append(0)
+    return bytes(out)
+
+
+# -- CRC-16/CCITT-FALSE ------------------------------------------------------------------------
+
+_crc_table = None
+
+
+def _make_crc_table():
+    # An array of 16-bit values: 512 bytes, where a list of 256 ints takes 2 KB of a 64-bit heap.
+    t = array("H", bytes(512))
+    for i in range(256):
+        c = i << 8
+        for _ in range(8):
+            c = ((c << 1) ^ 0x1021) if c & 0x8000 else (c << 1)
+        t[i] = c & 0xFFFF
+    return t
+
+
+def crc16(data, crc=0xFFFF):
+    """Return the CRC-16/CCITT-FALSE of ``data`` (bytes-like), continuing from ``crc``."""
+    global _crc_table
+    t = _crc_table
+    if t is None:
+        t = _crc_table = _make_crc_table()
+    for b in data:
+        crc = ((crc << 8) & 0xFF00) ^ t[(crc >> 8) ^ b]
+    return crc
+
+
+# -- frames ------------------------------------------------------------------------------------
 
 HEADER_FORMAT = "<BBBBH"
 HEADER_LEN = const(6)
 CRC_LEN = const(2)
 MAX_PAYLOAD = const(1024)
 MAX_FRAME = HEADER_LEN + MAX_PAYLOAD + CRC_LEN
-MAX_ENCODED = cobs.max_encoded_len(MAX_FRAME)
+MAX_ENCODED = max_encoded_len(MAX_FRAME)
 DELIMITER = b"\x00"
 
 
@@ -31,7 +111,7 @@ def encode_frame(mtype, seq, ack, payload=b"", version=PROTOCOL_VERSION):
     struct.pack_into(HEADER_FORMAT, raw, 0, version, mtype, seq, ack, n)
     raw[HEADER_LEN:HEADER_LEN + n] = payload
     struct.pack_into("<H", raw, HEADER_LEN + n, crc16(memoryview(raw)[:HEADER_LEN + n]))
-    return cobs.encode(raw) + DELIMITER
+    return cobs_encode(raw) + DELIMITER
 
 
 class Deframer:
@@ -112,7 +192,7 @@ class Deframer:
 
     def _parse(self, enc):
         try:
-            raw = cobs.decode(enc)
+            raw = cobs_decode(enc)
         except ValueError:
             self.bad_cobs += 1
             self._drop(len(enc))

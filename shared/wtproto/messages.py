@@ -18,7 +18,7 @@ and in MicroPython compiled code lives in the heap. The layouts of DIAG and TAG_
 
 import struct
 
-from .compat import const
+from . import const
 from .frame import MAX_PAYLOAD
 
 HELLO = const(0x01)

@@ -54,3 +54,16 @@ TEST_HEAP = "320k"
 def run_test(module: str, func: str, tmp: Path, *paths: Path, heap: str = TEST_HEAP) -> subprocess.CompletedProcess[str]:
     """Run one MicroPython test function with ``paths`` (compiled folders) first on the path."""
     return run_micropython(RUNNER, module, func, str(tmp), extra_paths=paths, heap=heap, timeout=120)
+
+
+def memory_probe(root: Path) -> dict[str, str]:
+    """Run ``mpy/memory_probe.py`` (the firmware's heap on the real drivers) with the firmware and the
+    stand-ins compiled into ``root``; its ``mem NAME VALUE`` lines as a dict. The probe takes what
+    is not the board's off its figures, so its own heap is larger than the board's 128 KB."""
+    standins = compile_standins(root / "standins")
+    firmware = compile_firmware(root / "firmware")
+    proc = run_micropython(HERE / "memory_probe.py", extra_paths=(standins, firmware, firmware / "lib"),
+                           heap="1m", timeout=300)
+    if proc.returncode != 0 or not proc.stdout.strip().endswith("PASS"):
+        raise RuntimeError(f"the memory probe failed:\n{proc.stdout}\n{proc.stderr}")
+    return dict(line.split()[1:3] for line in proc.stdout.splitlines() if line.startswith("mem "))

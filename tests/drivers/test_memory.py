@@ -1,38 +1,37 @@
 """The heap the firmware needs on the real board's drivers, measured by tests/drivers/mpy/
-memory_probe.py on the MicroPython unix port: 321 cells all holding a tag, a 296x128 panel given a
-full and a partial screen, buttons, LEDs, beeps, heartbeats.
+memory_probe.py on the MicroPython unix port: the firmware as ``make deploy`` installs it (.mpy
+files, so its code is in the heap), 321 cells all holding a tag, a 296x128 panel given a full and a
+partial screen, buttons, LEDs, beeps, every diagnostic, a tag write, heartbeats.
 
-The unix port is 64-bit: its objects take about twice the bytes they take on the RP2040, so its
-figures are an upper bound for a Pico. Code counts apart from data: on a board whose MicroPython
-image has the firmware frozen into flash (hardware/README.md, "Memory"), code is not in the heap.
+The target (issue 7): in a 128 KB heap, at least 40 % stays free with the code in the heap. The
+unix port is 64-bit, so these are upper bounds for a Pico (its objects take about half the bytes).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from tests.drivers.mpyharness import run_test
+from tests.drivers.mpyharness import memory_probe
 
 HEAP = 128 * 1024
 
 
 @pytest.fixture(scope="module")
-def mem(tmp_path_factory: pytest.TempPathFactory, compiled: tuple[Path, ...]) -> dict[str, str]:
-    proc = run_test("memory_probe", "run", tmp_path_factory.mktemp("heap"), *compiled, heap="1m")
-    assert proc.returncode == 0 and proc.stdout.strip().endswith("PASS"), proc.stdout + proc.stderr
-    return dict(line.split()[1:3] for line in proc.stdout.splitlines() if line.startswith("mem "))
+def mem(tmp_path_factory: pytest.TempPathFactory) -> dict[str, int | str]:
+    got = memory_probe(tmp_path_factory.mktemp("heap"))
+    return {k: (v if k == "phase" else int(v)) for k, v in got.items()}
 
 
-def test_the_firmware_data_on_the_real_drivers_leaves_40_percent_of_a_128k_heap_free(mem):
-    data_peak = int(mem["peak"]) - int(mem["code"])
-    assert int(mem["boot"]) > int(mem["code"]) > 40 * 1024, mem
-    assert data_peak <= 0.6 * HEAP, (
-        f"the firmware's live data peaks at {data_peak} bytes ({mem['phase']}), "
-        f"{100 * data_peak / HEAP:.0f} % of the 128 KB heap")
+def test_the_firmware_with_its_code_in_the_heap_leaves_40_percent_of_128k_free(mem):
+    free = 100 * (HEAP - mem["peak"]) / HEAP
+    assert free >= 40, (
+        f"code {mem['code']} bytes and data peak at {mem['peak']} bytes ({mem['phase']}): "
+        f"{free:.1f} % of the 128 KB heap free")
 
 
-def test_the_firmware_code_and_data_on_the_real_drivers_fit_in_128k(mem):
-    assert int(mem["peak"]) < HEAP, (
-        f"code ({mem['code']} bytes) and data peak at {mem['peak']} bytes ({mem['phase']})")
+def test_the_probe_measures_the_board_not_nothing(mem):
+    # The figures are of a running board: code loaded, a full table reported, a screen shown.
+    assert 30 * 1024 < mem["code"] < mem["code_boot"], mem
+    assert mem["boot"] > mem["code"] + 16 * 1024, mem  # cell tables, panel picture, chips
+    assert mem["peak"] >= mem["boot"], mem
+    assert mem["standins"] > 0, mem

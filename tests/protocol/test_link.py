@@ -8,8 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from wtproto import messages as m
-from wtproto.link import Link, next_seq, seq_dist
-from wtproto.ticks import TICKS_MAX, ticks_add, ticks_diff
+from wtproto.link import TICKS_MAX, Link, next_seq, seq_dist, ticks_add, ticks_diff
 
 
 def test_sequence_numbers_cycle_through_1_to_255():

@@ -21,6 +21,7 @@ from drivers.reader_matrix import MatrixReader
 from drivers.select_decoder import SelectDecoder
 from drivers.ssd1680 import SSD1680
 
+from .. import forget
 from ..board import Board
 
 # Modules only ``build`` needs. On a board, code lives in the heap (unless frozen into the
@@ -92,14 +93,5 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
     board = Board(pins["name"], geometry, reader, panel, buttons, feedback, transport,
                   services=(feedback, ProblemLog(reader, panel)), debug=debug,
                   cells_per_step=pins["cells_per_step"])
-    _forget(_BOOT_ONLY)
+    forget(*_BOOT_ONLY)
     return board
-
-
-def _forget(names):
-    for name in names:
-        sys.modules.pop(name, None)
-        package, _dot, attr = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and attr in parent.__dict__:
-            delattr(parent, attr)

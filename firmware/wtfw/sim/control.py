@@ -9,7 +9,7 @@ import gc
 import select
 
 from micropython import const
-from wtproto.ticks import ticks_diff
+from wtproto.link import ticks_diff
 
 from ..app import LINKED
 from ..scanner import SLOT

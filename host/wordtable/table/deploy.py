@@ -38,6 +38,18 @@ def _tool(name: str) -> str:
     return found
 
 
+def module_name(rel: Path) -> str:
+    """The dotted module name of a file the board gets (``lib/wtproto/frame.py``: ``wtproto.frame``),
+    embedded as the .mpy's source name: tracebacks name the module, and the name is an interned
+    string the board holds anyway, where a file path would be one more (firmware/README.md, Memory)."""
+    parts = list(rel.with_suffix("").parts)
+    if parts[0] == "lib":
+        parts = parts[1:]
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
 def build(dest: Path, arch: str = DEFAULT_ARCH, source: bool = False) -> list[Path]:
     """Stage the files a board needs in ``dest``; returns them relative to ``dest``.
 
@@ -62,7 +74,8 @@ def build(dest: Path, arch: str = DEFAULT_ARCH, source: bool = False) -> list[Pa
             staged.append(rel)
             continue
         out = out.with_suffix(".mpy")
-        result = subprocess.run([_tool("mpy-cross"), f"-march={arch}", "-o", str(out), str(src)],
+        result = subprocess.run([_tool("mpy-cross"), f"-march={arch}", "-s", module_name(rel), "-o", str(out),
+                                 str(src)],
                                 capture_output=True, text=True)
         if result.returncode != 0:
             raise DeployError(f"mpy-cross could not compile {src}:\n{result.stderr.strip()}")

@@ -30,8 +30,7 @@ from wtproto import diagcodec as dc
 from wtproto import hostdiag as hd
 from wtproto import messages as m
 from wtproto.frame import encode_frame
-from wtproto.link import Link
-from wtproto.ticks import TICKS_MAX
+from wtproto.link import TICKS_MAX, Link
 
 from .. import VERSION as HOST_VERSION
 from ..display import panel
