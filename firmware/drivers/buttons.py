@@ -13,8 +13,8 @@ import time
 
 from micropython import const
 
-RELEASED = const(0)  # the actions of wtproto's BUTTON message
-PRESSED = const(1)
+_RELEASED = const(0)  # the actions of wtproto's BUTTON message
+_PRESSED = const(1)
 
 
 class ShiftRegisterButtons:
@@ -56,7 +56,7 @@ class ShiftRegisterButtons:
                 down[i] = v
                 if edges is None:
                     edges = []
-                edges.append((i // self.per_seat, i % self.per_seat, PRESSED if v else RELEASED, since[i]))
+                edges.append((i // self.per_seat, i % self.per_seat, _PRESSED if v else _RELEASED, since[i]))
         return edges if edges is not None else ()
 
     def is_down(self, seat, button):

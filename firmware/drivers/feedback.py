@@ -13,12 +13,12 @@ import time
 
 from micropython import const
 
-LED_OFF = const(0)  # the modes of wtproto's LED message
-LED_ON = const(1)
-LED_BLINK = const(2)
-LED_ALL = const(0xFF)
-BLINK_MS = const(250)  # on, then off, as long
-WS2812_TIMING = (400, 850, 800, 450)  # ns: 0 high, 0 low, 1 high, 1 low
+_LED_OFF = const(0)  # the modes of wtproto's LED message
+_LED_ON = const(1)
+_LED_BLINK = const(2)
+_LED_ALL = const(0xFF)
+_BLINK_MS = const(250)  # on, then off, as long
+_WS2812_TIMING = const((400, 850, 800, 450))  # ns: 0 high, 0 low, 1 high, 1 low
 _GAP_MIN_MS = const(60)
 
 
@@ -48,22 +48,22 @@ class Feedback:
         self._write()
 
     def led(self, led, rgb, mode, duration_ms):
-        """LED ``led`` (LED_ALL: every one) to ``rgb`` in ``mode`` (off, on, blink) for
+        """LED ``led`` (255: every one) to ``rgb`` in ``mode`` (off, on, blink) for
         ``duration_ms`` (0: until changed). ValueError for an LED the board does not have."""
-        if led != LED_ALL and not 0 <= led < self.count:
+        if led != _LED_ALL and not 0 <= led < self.count:
             raise ValueError("LED %d does not exist; the board has LEDs 0 to %d" % (led, self.count - 1))
-        if mode not in (LED_OFF, LED_ON, LED_BLINK):
+        if mode not in (_LED_OFF, _LED_ON, _LED_BLINK):
             raise ValueError("LED mode %d is not off (0), on (1) or blink (2)" % mode)
         now = self.clock.ticks_ms()
-        until = time.ticks_add(now, duration_ms) if duration_ms and mode != LED_OFF else None
+        until = time.ticks_add(now, duration_ms) if duration_ms and mode != _LED_OFF else None
         for i in range(self.count):
-            if led == LED_ALL or i == led:
+            if led == _LED_ALL or i == led:
                 self._rgb[3 * i] = rgb[0]
                 self._rgb[3 * i + 1] = rgb[1]
                 self._rgb[3 * i + 2] = rgb[2]
                 self._mode[i] = mode
                 self._until[i] = until
-        if mode == LED_BLINK:
+        if mode == _LED_BLINK:
             self._blink_from = now
         self.service(now)
 
@@ -100,16 +100,16 @@ class Feedback:
                 self._beep_next = time.ticks_add(now_ms, max(self._beep_ms, _GAP_MIN_MS))
             else:
                 self._sound(now_ms)
-        phase = (time.ticks_diff(now_ms, self._blink_from) // BLINK_MS) & 1
+        phase = (time.ticks_diff(now_ms, self._blink_from) // _BLINK_MS) & 1
         grb = self._grb
         rgb = self._rgb
         for i in range(self.count):
             until = self._until[i]
             if until is not None and time.ticks_diff(now_ms, until) >= 0:
-                self._mode[i] = LED_OFF
+                self._mode[i] = _LED_OFF
                 self._until[i] = None
             m = self._mode[i]
-            lit = m == LED_ON or (m == LED_BLINK and not phase)
+            lit = m == _LED_ON or (m == _LED_BLINK and not phase)
             grb[3 * i] = rgb[3 * i + 1] if lit else 0
             grb[3 * i + 1] = rgb[3 * i] if lit else 0
             grb[3 * i + 2] = rgb[3 * i + 2] if lit else 0
@@ -118,7 +118,7 @@ class Feedback:
         return False
 
     def _write(self):
-        self.bitstream(self.pin, 0, WS2812_TIMING, self._grb)
+        self.bitstream(self.pin, 0, _WS2812_TIMING, self._grb)
         self._sent[:] = self._grb
         self.frames += 1
 

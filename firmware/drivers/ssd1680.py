@@ -38,8 +38,8 @@ _RAM_Y_COUNTER = const(0x4F)
 
 # Display Update Control 2: clock and analog on, load temperature and waveform, display, analog
 # and clock off again; bit 3 chooses display mode 2 (partial).
-FULL_UPDATE = const(0xF7)
-PARTIAL_UPDATE = const(0xFF)
+_FULL_UPDATE = const(0xF7)
+_PARTIAL_UPDATE = const(0xFF)
 _RESET_MS = const(200)
 _CHUNK = const(256)
 
@@ -195,7 +195,7 @@ class SSD1680(framebuf.FrameBuffer):
         self._flush_sync()
         if not self._shown:
             full = True
-        self._byte(_UPDATE_CONTROL_2, FULL_UPDATE if full else PARTIAL_UPDATE)
+        self._byte(_UPDATE_CONTROL_2, _FULL_UPDATE if full else _PARTIAL_UPDATE)
         self._command(_MASTER_ACTIVATION)
         s = self._sync
         d = self._dirty

@@ -265,11 +265,10 @@ class App:
             elif mtype == m.DIAG_REQ or mtype == m.TAG_WRITE:
                 self._rare("answer", mtype, payload, now)
             elif mtype != m.HEARTBEAT:  # the host's pulse: receiving it kept the link alive
-                self.log(m.WARNING, m.CODE_UNKNOWN_TYPE, "message type %s is not one the board"
-                         " handles" % m.NAMES.get(mtype, "0x%02x" % mtype))
+                self.log(m.WARNING, m.CODE_UNKNOWN_TYPE, "message type 0x%02x is not one the board"
+                         " handles" % mtype)
         except ValueError as e:
-            self.log(m.WARNING, m.CODE_BAD_MESSAGE,
-                     "malformed %s: %s" % (m.NAMES.get(mtype, "0x%02x" % mtype), e))
+            self.log(m.WARNING, m.CODE_BAD_MESSAGE, "malformed message of type 0x%02x: %s" % (mtype, e))
 
     # -- events --------------------------------------------------------------------------------
 

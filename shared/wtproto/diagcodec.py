@@ -2,7 +2,7 @@
 doctor``) and TAG_WRITE / TAG_RESULT (``wordtable tags write``); docs/protocol.md has the tables.
 
 Here: what the board runs (the requests' unpackers, the answers' packers). The host's side (the
-requests' packers, the answers' unpackers) is in ``hostcodec``. The firmware imports this module
+requests' packers, the answers' unpackers, the names of the topics) is in ``hostdiag``. The firmware imports this module
 only when the host asks (wtfw.diag) and drops it afterwards: in MicroPython code is heap, and a
 board answers a diagnosis a few times a day.
 """
@@ -14,7 +14,6 @@ SUMMARY = 0  # firmware, uptime, heap, sweep time, error totals, readers answeri
 READERS = 1  # one entry per reader chip: version, answering, faults, cells
 CELLS = 2  # the noisiest cells: read errors and collisions, against the sweeps read
 PROBLEMS = 3  # the drivers' recent problem sentences, one per part
-TOPICS = ("summary", "readers", "cells", "problems")
 
 NOISY_CELLS = 16  # entries in a CELLS answer at most
 NO_INDEX = 255  # reader or antenna of a cell on a board that has none (the sim)
@@ -29,7 +28,6 @@ TAG_BAD_REQUEST = 5  # a cell outside the table, a page below 4, data not whole 
 TAG_PAGES = 16  # pages written or read back in one request at most (64 bytes)
 FIRST_USER_PAGE = 4  # pages 0..3 hold the UID, lock bits and capability container: never written
 
-DIAG_REQ_FMT = "<BB"  # request id, topic
 DIAG_HEAD = "<BBBB"  # request id, topic, part, parts
 SUMMARY_FMT = "<BBBIIIIHHHBBBHH"
 READER_FMT = "<BBBHHB"  # index, VersionReg, answering, faults, cells, name length; then the name

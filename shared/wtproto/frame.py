@@ -93,12 +93,12 @@ def crc16(data, crc=0xFFFF):
 
 # -- frames ------------------------------------------------------------------------------------
 
-HEADER_FORMAT = "<BBBBH"
+_HEADER = const("<BBBBH")
 HEADER_LEN = const(6)
-CRC_LEN = const(2)
+_CRC_LEN = const(2)
 MAX_PAYLOAD = const(1024)
-MAX_FRAME = HEADER_LEN + MAX_PAYLOAD + CRC_LEN
-MAX_ENCODED = max_encoded_len(MAX_FRAME)
+_MAX_FRAME = const(HEADER_LEN + MAX_PAYLOAD + _CRC_LEN)
+MAX_ENCODED = max_encoded_len(_MAX_FRAME)
 DELIMITER = b"\x00"
 
 
@@ -107,8 +107,8 @@ def encode_frame(mtype, seq, ack, payload=b"", version=PROTOCOL_VERSION):
     n = len(payload)
     if n > MAX_PAYLOAD:
         raise ValueError("payload of %d bytes exceeds the %d-byte limit" % (n, MAX_PAYLOAD))
-    raw = bytearray(HEADER_LEN + n + CRC_LEN)
-    struct.pack_into(HEADER_FORMAT, raw, 0, version, mtype, seq, ack, n)
+    raw = bytearray(HEADER_LEN + n + _CRC_LEN)
+    struct.pack_into(_HEADER, raw, 0, version, mtype, seq, ack, n)
     raw[HEADER_LEN:HEADER_LEN + n] = payload
     struct.pack_into("<H", raw, HEADER_LEN + n, crc16(memoryview(raw)[:HEADER_LEN + n]))
     return cobs_encode(raw) + DELIMITER
@@ -198,19 +198,19 @@ class Deframer:
             self._drop(len(enc))
             return None
         n = len(raw)
-        if n < HEADER_LEN + CRC_LEN:
+        if n < HEADER_LEN + _CRC_LEN:
             self.too_short += 1
             self._drop(len(enc))
             return None
-        version, mtype, seq, ack, length = struct.unpack_from(HEADER_FORMAT, raw, 0)
-        if length != n - HEADER_LEN - CRC_LEN:
+        version, mtype, seq, ack, length = struct.unpack_from(_HEADER, raw, 0)
+        if length != n - HEADER_LEN - _CRC_LEN:
             self.bad_length += 1
             self._drop(len(enc))
             return None
-        (crc,) = struct.unpack_from("<H", raw, n - CRC_LEN)
-        if crc16(memoryview(raw)[:n - CRC_LEN]) != crc:
+        (crc,) = struct.unpack_from("<H", raw, n - _CRC_LEN)
+        if crc16(memoryview(raw)[:n - _CRC_LEN]) != crc:
             self.bad_crc += 1
             self._drop(len(enc))
             return None
         self.frames += 1
-        return (version, mtype, seq, ack, raw[HEADER_LEN:n - CRC_LEN])
+        return (version, mtype, seq, ack, raw[HEADER_LEN:n - _CRC_LEN])

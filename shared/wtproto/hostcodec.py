@@ -18,21 +18,58 @@ from .messages import (
     _HELLO_ACK,
     _HELLO_BOARD,
     _LED,
+    ACK,
     BEEP,
     BUTTON,
     CELL,
     DIAG,
     DIAG_REQ,
     DISPLAY,
+    HEARTBEAT,
+    HELLO,
+    HELLO_ACK,
     LED,
     LOG,
     MAX_UID,
+    REPL,
     SNAPSHOT,
     SNAPSHOT_REQ,
     TAG_RESULT,
     TAG_WRITE,
     pack_cell,
 )
+
+# Protocol constants only the host uses (messages.py has what the board uses; docs/protocol.md all).
+REFRESH_PARTIAL = 1  # DISPLAY flags: refresh only what changed
+RELEASED = 0  # BUTTON actions
+PRESSED = 1
+LED_OFF = 0  # LED modes
+LED_ON = 1
+LED_BLINK = 2
+LED_ALL = 0xFF  # the LED number that means every LED
+DEBUG = 0  # LOG levels below messages.WARNING
+INFO = 1
+CODE_NONE = 0  # LOG code of a message that is none of messages.CODE_*
+
+NAMES = {
+    HELLO: "HELLO",
+    HELLO_ACK: "HELLO_ACK",
+    ACK: "ACK",
+    HEARTBEAT: "HEARTBEAT",
+    LOG: "LOG",
+    REPL: "REPL",
+    CELL: "CELL",
+    BUTTON: "BUTTON",
+    SNAPSHOT_REQ: "SNAPSHOT_REQ",
+    SNAPSHOT: "SNAPSHOT",
+    DIAG_REQ: "DIAG_REQ",
+    DIAG: "DIAG",
+    TAG_WRITE: "TAG_WRITE",
+    TAG_RESULT: "TAG_RESULT",
+    DISPLAY: "DISPLAY",
+    LED: "LED",
+    BEEP: "BEEP",
+}
 
 _HELLO_BOARD_LEN = struct.calcsize(_HELLO_BOARD)
 _SNAPSHOT = "<BBBH"

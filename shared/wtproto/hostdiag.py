@@ -10,10 +10,13 @@ import struct
 from . import diagcodec as dc
 from .messages import MAX_UID
 
+TOPICS = ("summary", "readers", "cells", "problems")  # the names of diagcodec.SUMMARY .. PROBLEMS
+DIAG_REQ_FMT = "<BB"  # request id, topic
+
 
 def pack_diag_req(request_id, topic):
     """Ask the board for one topic of its diagnostics (diagcodec.SUMMARY, READERS, CELLS, PROBLEMS)."""
-    return struct.pack(dc.DIAG_REQ_FMT, request_id & 0xFF, topic)
+    return struct.pack(DIAG_REQ_FMT, request_id & 0xFF, topic)
 
 
 def unpack_diag(p):

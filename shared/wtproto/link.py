@@ -17,9 +17,8 @@ from .messages import ACK
 # switched on for weeks; ticks wrap after about 12 days, so every comparison of times in this
 # package goes through ``ticks_diff``. The host feeds the same kind of number (``host_ticks_ms``)
 # so both sides run the same code.
-TICKS_PERIOD = 1 << 30
-TICKS_MAX = TICKS_PERIOD - 1
-_HALF = TICKS_PERIOD // 2
+TICKS_MAX = const((1 << 30) - 1)  # the period is 2**30
+_HALF = const(1 << 29)
 
 
 def ticks_diff(a, b):
@@ -32,8 +31,8 @@ def ticks_add(a, delta):
     return (a + delta) & TICKS_MAX
 
 
-WINDOW = const(8)
-RTO_MS = const(120)
+_WINDOW = const(8)
+_RTO_MS = const(120)
 MAX_QUEUE = const(48)
 
 
@@ -50,7 +49,7 @@ def seq_dist(a, b):
 class Link:
     """One end of the reliable link."""
 
-    def __init__(self, window=WINDOW, rto_ms=RTO_MS, max_queue=MAX_QUEUE, version=PROTOCOL_VERSION):
+    def __init__(self, window=_WINDOW, rto_ms=_RTO_MS, max_queue=MAX_QUEUE, version=PROTOCOL_VERSION):
         self.deframer = Deframer()
         self.version = version
         self.window = window

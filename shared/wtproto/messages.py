@@ -13,7 +13,10 @@ This module holds what the board runs. The codecs only the host runs (its packer
 payloads, its unpackers of board-to-host ones) are in ``hostcodec``, loaded on first use through
 this module (``messages.pack_display`` works on both interpreters): the board never compiles them,
 and in MicroPython compiled code lives in the heap. The layouts of DIAG and TAG_WRITE are in
-``diagcodec``, which the board loads only while it answers them.
+``diagcodec``, which the board loads only while it answers them. So are the constants only the
+host uses (the names of the message types, BUTTON actions, LED modes, the levels and codes the
+board never sends): every name the board imports is an interned string and a dictionary slot in its
+heap. The board's drivers define the values they interpret (drivers/buttons.py, drivers/feedback.py).
 """
 
 import struct
@@ -39,51 +42,17 @@ DISPLAY = const(0x20)
 LED = const(0x21)
 BEEP = const(0x22)
 
-NAMES = {
-    HELLO: "HELLO",
-    HELLO_ACK: "HELLO_ACK",
-    ACK: "ACK",
-    HEARTBEAT: "HEARTBEAT",
-    LOG: "LOG",
-    REPL: "REPL",
-    CELL: "CELL",
-    BUTTON: "BUTTON",
-    SNAPSHOT_REQ: "SNAPSHOT_REQ",
-    SNAPSHOT: "SNAPSHOT",
-    DIAG_REQ: "DIAG_REQ",
-    DIAG: "DIAG",
-    TAG_WRITE: "TAG_WRITE",
-    TAG_RESULT: "TAG_RESULT",
-    DISPLAY: "DISPLAY",
-    LED: "LED",
-    BEEP: "BEEP",
-}
-
 MAX_UID = const(10)  # ISO 14443A UIDs are 4, 7 or 10 bytes
 
-# DISPLAY refresh flags (low two bits of the flags byte).
+# DISPLAY refresh flags (low two bits of the flags byte); REFRESH_PARTIAL (1) is in hostcodec.
 REFRESH_NONE = const(0)  # write panel RAM only; more regions follow
-REFRESH_PARTIAL = const(1)
 REFRESH_FULL = const(2)
 
-# BUTTON actions
-RELEASED = const(0)
-PRESSED = const(1)
-
-# LED modes
-LED_OFF = const(0)
-LED_ON = const(1)
-LED_BLINK = const(2)
-LED_ALL = const(0xFF)
-
-# LOG levels and codes
-DEBUG = const(0)
-INFO = const(1)
+# LOG levels (DEBUG 0 and INFO 1 are in hostcodec) and codes
 WARNING = const(2)
 ERROR = const(3)
 LEVEL_NAMES = ("debug", "info", "warning", "error")
 
-CODE_NONE = const(0)
 CODE_BAD_MESSAGE = const(1)  # a payload that does not fit its type's layout
 CODE_UNKNOWN_TYPE = const(2)
 CODE_QUEUE_OVERFLOW = const(3)  # events were dropped; the host should ask for a SNAPSHOT
@@ -91,7 +60,7 @@ CODE_READER = const(4)  # a reader does not answer
 CODE_PANEL = const(5)  # the display panel stayed busy or failed
 CODE_EXCEPTION = const(6)  # the firmware caught an exception and carried on
 CODE_VERSION = const(7)  # the peer speaks another protocol version
-MAX_LOG_TEXT = const(200)
+_MAX_LOG_TEXT = const(200)
 
 _HELLO_BOARD = "<BBBHBBBBBBHHH"
 _HELLO_ACK = "<HBBBB"
@@ -176,7 +145,7 @@ def pack_heartbeat(uptime_ms, heap_free, scan_ms, read_errors, rx_dropped, event
 
 
 def pack_log(level, code, text):
-    return struct.pack("<BB", level, code) + text.encode()[:MAX_LOG_TEXT]
+    return struct.pack("<BB", level, code) + text.encode()[:_MAX_LOG_TEXT]
 
 
 def unpack_log(p):

@@ -3,7 +3,10 @@ and where the sim's diagnostics go."""
 
 import sys
 
-from wtproto.messages import PRESSED, RELEASED
+from micropython import const
+
+_RELEASED = const(0)  # the actions of wtproto's BUTTON message
+_PRESSED = const(1)
 
 
 def debug(text):
@@ -33,14 +36,14 @@ class SimButtons:
         if self.down[i]:
             raise ValueError("seat %d button %d is already pressed; release it first" % (seat, button))
         self.down[i] = 1
-        self._edges.append((seat, button, PRESSED, now_ms))
+        self._edges.append((seat, button, _PRESSED, now_ms))
 
     def release(self, seat, button, now_ms):
         i = seat * self.per_seat + button
         if not self.down[i]:
             raise ValueError("seat %d button %d is not pressed" % (seat, button))
         self.down[i] = 0
-        self._edges.append((seat, button, RELEASED, now_ms))
+        self._edges.append((seat, button, _RELEASED, now_ms))
 
 
 class SimFeedback:

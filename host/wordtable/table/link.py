@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 import serial
 from PIL import Image
 from wtproto import PROTOCOL_VERSION
-from wtproto import diagcodec as dc
 from wtproto import hostdiag as hd
 from wtproto import messages as m
 from wtproto.frame import encode_frame
@@ -389,7 +388,7 @@ class BoardLink:
         CELLS, PROBLEMS) and wait for every part of the answer: the DIAG parts decoded
         (``wtproto.hostdiag.unpack_diag``), in order. BoardError if it does not come in time."""
         parts = self._request(m.DIAG_REQ, m.DIAG, lambda rid: hd.pack_diag_req(rid, topic), timeout,
-                              f"its diagnostics ({dc.TOPICS[topic]})")
+                              f"its diagnostics ({hd.TOPICS[topic]})")
         return [hd.unpack_diag(p) for p in parts]
 
     def tag_write(self, cell: int, page: int, data: bytes, read_back: int = 0,

@@ -130,8 +130,8 @@ def send_screen():
 
 
 def send_partial():
-    host_send(m.DISPLAY, hc.pack_display(64, 40, 96, 24, m.REFRESH_PARTIAL, bytes(12 * 24)))
-    host_send(m.LED, hc.pack_led(255, (0, 64, 0), m.LED_BLINK, 1000))
+    host_send(m.DISPLAY, hc.pack_display(64, 40, 96, 24, hc.REFRESH_PARTIAL, bytes(12 * 24)))
+    host_send(m.LED, hc.pack_led(255, (0, 64, 0), hc.LED_BLINK, 1000))
     host_send(m.BEEP, hc.pack_beep(880, 80, 2))
 
 

@@ -63,7 +63,7 @@ def test_a_malformed_diag_request_is_logged_and_the_board_goes_on():
     r.step(2)
     (level, code, text), = r.logs()
     eq((level, code), (m.WARNING, m.CODE_BAD_MESSAGE))
-    eq(text, "malformed DIAG_REQ: DIAG_REQ must be 2 bytes, a request id and a topic 0..3")
+    eq(text, "malformed message of type 0x14: DIAG_REQ must be 2 bytes, a request id and a topic 0..3")
     (s,) = ask(r, dc.SUMMARY)
     eq(s["board_name"], "sim")
 

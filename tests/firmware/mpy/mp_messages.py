@@ -56,7 +56,7 @@ def test_malformed_display_is_answered_with_log_and_the_board_carries_on():
     r.step(3)
     logs = r.logs()
     eq([(lv, code) for lv, code, _t in logs], [(m.WARNING, m.CODE_BAD_MESSAGE)])
-    assert logs[0][2].startswith("malformed DISPLAY: "), logs[0][2]
+    assert logs[0][2].startswith("malformed message of type 0x20: "), logs[0][2]
     place(r, 0, UID7)
     r.step(3)
     eq(r.cells(), [(0, UID7)], "still scanning and reporting")
@@ -70,7 +70,7 @@ def test_unknown_and_misdirected_message_types_are_answered_with_log():
     r.step(3)
     logs = r.logs()
     eq([(lv, code) for lv, code, _t in logs], [(m.WARNING, m.CODE_UNKNOWN_TYPE)] * 2)
-    assert "0x7e" in logs[0][2] and "CELL" in logs[1][2], logs
+    assert "0x7e" in logs[0][2] and "0x10" in logs[1][2], logs
 
 
 def test_led_and_beep_commands_reach_the_feedback_devices():
