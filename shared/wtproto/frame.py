@@ -134,19 +134,6 @@ class Deframer:
         self.too_long = 0
         self.garbage_bytes = 0
 
-    def stats(self):
-        """Counters of what was delivered and what was dropped, by reason."""
-        return {
-            "frames": self.frames,
-            "dropped": self.dropped,
-            "bad_cobs": self.bad_cobs,
-            "bad_crc": self.bad_crc,
-            "bad_length": self.bad_length,
-            "too_short": self.too_short,
-            "too_long": self.too_long,
-            "garbage_bytes": self.garbage_bytes,
-        }
-
     def reset(self):
         """Forget a partly received frame (the counters stay)."""
         self._buf = bytearray()

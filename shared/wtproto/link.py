@@ -175,13 +175,3 @@ class Link:
             return b""
         # A leading delimiter cuts off any line noise that came before, so it cannot spoil the frame.
         return DELIMITER + b"".join(out)
-
-    def stats(self):
-        s = self.deframer.stats()
-        s["sent"] = self.sent
-        s["retransmits"] = self.retransmits
-        s["duplicates"] = self.duplicates
-        s["out_of_order"] = self.out_of_order
-        s["queue_full"] = self.queue_full
-        s["pending"] = self.pending()
-        return s

@@ -284,7 +284,13 @@ def _app_stats(app, now):
         ("boot_id", "%04x" % app.boot_id),
         ("epoch", app.epoch),
     ]
-    ls = app.link.stats()
-    for k in sorted(ls):
-        out.append((k, ls[k]))
+    link = app.link
+    d = link.deframer
+    out.extend(sorted([
+        ("frames", d.frames), ("dropped", d.dropped), ("bad_cobs", d.bad_cobs), ("bad_crc", d.bad_crc),
+        ("bad_length", d.bad_length), ("too_short", d.too_short), ("too_long", d.too_long),
+        ("garbage_bytes", d.garbage_bytes), ("sent", link.sent), ("retransmits", link.retransmits),
+        ("duplicates", link.duplicates), ("out_of_order", link.out_of_order),
+        ("queue_full", link.queue_full), ("pending", link.pending()),
+    ]))
     return out
