@@ -1,20 +1,243 @@
-"""Diagnostics of a drivers.reader_matrix.MatrixReader for ``wordtable board doctor``: functions
-rather than methods, in a module of their own, because code is heap: the firmware imports this only
-while it answers a DIAG_REQ or reports a failing cell (wtfw.diag), and drops it afterwards.
+"""What the readers run seldom, as functions of a drivers.mfrc522.MFRC522 (``chip``) or of a
+drivers.reader_matrix.MatrixReader (``m``) rather than methods, in a module of their own, because
+code is heap: starting the readers (at boot), probing them when one stops answering and until it
+answers again, the diagnostics of ``wordtable board doctor`` and the tag pages of ``wordtable tags
+write``. The firmware imports this module for the call (wtfw.boards.pico at boot, the reader matrix
+when a reader is lost or due for a re-probe, wtfw.diag for a DIAG_REQ, a TAG_WRITE or a failing
+cell) and drops it afterwards.
 """
+
+import time
 
 from micropython import const
 
+from .mfrc522 import append_crc, crc_a, rx, tx
+
 _MULTI = const(1)  # reader_matrix's flag of a cell where two tags answered (private there: folded)
 
+# The readers' return codes, as drivers.mfrc522 has them (private there: folded)
+_ERROR = const(-1)
+_COLLISION = const(-2)
+_FAULT = const(-3)
+
+# ISO/IEC 14443-3 type A and NTAG21x commands
+_REQA = const(0x26)  # 7-bit short frame: wakes IDLE tags only
+_HLTA = const(0x50)
+_READ = const(0x30)  # NTAG21x READ: four pages (16 bytes) from a page
+_WRITE = const(0xA2)  # NTAG21x WRITE: one page (4 bytes)
+_ACK = const(0x0A)  # the 4-bit acknowledgement of a WRITE
+
+# MFRC522 registers (datasheet, section 9), commands and bits
+_COMMAND = const(0x01)
+_DIV_IRQ = const(0x05)
+_FIFO_DATA = const(0x09)
+_FIFO_LEVEL = const(0x0A)
+_COLL = const(0x0E)
+_MODE = const(0x11)
+_TX_CONTROL = const(0x14)
+_TX_ASK = const(0x15)
+_CRC_RESULT_H = const(0x21)
+_CRC_RESULT_L = const(0x22)
+_T_MODE = const(0x2A)
+_T_PRESCALER = const(0x2B)
+_T_RELOAD_H = const(0x2C)
+_T_RELOAD_L = const(0x2D)
+_VERSION = const(0x37)
+_IDLE = const(0x00)
+_CALC_CRC = const(0x03)
+_SOFT_RESET = const(0x0F)
+_POWER_DOWN = const(0x10)
+_CRC_IRQ = const(0x04)
+
+# The timer ticks at 13.56 MHz / (2 * 67 + 1) = 100 kHz (9.96 us) and starts at the end of every
+# transmission (TAuto); 31 ticks (309 us) tell an empty antenna (see drivers.mfrc522). A WRITE needs
+# the tag's 4.1 ms programming time, so it gets 600 ticks: (600 + 1) * 135 / 13.56 MHz = 5984 us.
+_PRESCALER = const(67)
+_TIMEOUT_TICKS = const(30)
+_WRITE_TICKS = const(600)
+
+# Air times, as in drivers.mfrc522 (tests/drivers/test_constants.py derives them again)
+_WUPA_US = const(394)  # a short frame (REQA, WUPA) and the timeout
+_READ_US = const(1999)  # frame_us(4) + FDT + frame_us(18): READ page CRC_A sent; 16 bytes + CRC_A back
+_WRITE_US = const(6683)  # frame_us(8) + 5984 us: WRITE page, 4 bytes, CRC_A sent; the 600-tick timeout
+
+
+# -- one reader ---------------------------------------------------------------------------------
+
+def init(chip):
+    """Soft-reset and configure the chip and switch its antenna drivers on. Returns True if the
+    chip answers like an MFRC522 (see ``probe``)."""
+    clock = chip.clock
+    chip._wreg(_COMMAND, _SOFT_RESET)
+    t0 = clock.ticks_ms()
+    while chip._rreg(_COMMAND) & _POWER_DOWN:  # the oscillator restarts after a soft reset
+        if time.ticks_diff(clock.ticks_ms(), t0) > 50:
+            break
+        clock.sleep_us(100)
+    chip._wreg(_T_MODE, 0x80)  # TAuto, prescaler bits 11..8 = 0
+    chip._wreg(_T_PRESCALER, _PRESCALER)
+    chip._wreg(_T_RELOAD_H, 0)
+    chip._wreg(_T_RELOAD_L, _TIMEOUT_TICKS)
+    chip._wreg(_TX_ASK, 0x40)  # Force100ASK: type A modulation
+    chip._wreg(_MODE, 0x3D)  # CRC preset 6363h, as CRC_A
+    chip._wreg(_COLL, 0x00)  # ValuesAfterColl = 0: bits after a collision read as 0
+    chip._wreg(_TX_CONTROL, 0x83)  # Tx1RFEn, Tx2RFEn: the field is on
+    return probe(chip)
+
+
+def probe(chip):
+    """Check that the chip answers: VersionReg is neither 00h nor FFh (MISO stuck), a register
+    written by ``init`` reads back, and the CRC coprocessor gives the CRC_A of a known frame. Sets
+    and returns ``live``; ``version`` keeps what was read (91h and 92h for an NXP MFRC522 v1.0 and
+    v2.0, 88h for the FM17522 clone found on many RC522 modules)."""
+    v = chip.version = chip._rreg(_VERSION)
+    ok = v not in (0x00, 0xFF) and chip._rreg(_T_PRESCALER) == _PRESCALER and crc_check(chip) == 0xCD57
+    chip.live = ok
+    chip.faults = 0
+    return ok
+
+
+def crc_check(chip):
+    """What the chip's CRC coprocessor makes of HLTA (50 00): 0xCD57, its CRC_A, on a chip that
+    works; -1 if the coprocessor does not finish."""
+    chip._wreg(_COMMAND, _IDLE)
+    chip._wreg(_DIV_IRQ, _CRC_IRQ)  # Set1 = 0: clear CRCIRq
+    chip._wreg(_FIFO_LEVEL, 0x80)
+    chip._wreg(_FIFO_DATA, _HLTA)
+    chip._wreg(_FIFO_DATA, 0)
+    chip._wreg(_COMMAND, _CALC_CRC)
+    done = False
+    for _ in range(10):
+        if chip._rreg(_DIV_IRQ) & _CRC_IRQ:
+            done = True
+            break
+        chip.clock.sleep_us(20)
+    chip._wreg(_COMMAND, _IDLE)
+    if not done:
+        return -1
+    return chip._rreg(_CRC_RESULT_L) | (chip._rreg(_CRC_RESULT_H) << 8)
+
+
+def antenna(chip, on):
+    """Switch the field on or off (TxControlReg Tx1RFEn, Tx2RFEn)."""
+    chip._wreg(_TX_CONTROL, 0x83 if on else 0x80)
+
+
+def reqa(chip):
+    """Send REQA, which only tags in IDLE answer (a halted tag stays silent; WUPA wakes both)."""
+    tx[0] = _REQA
+    return chip.transceive(1, 7, 0, _WUPA_US)
+
+
+def read(chip, page, buf):
+    """READ (NTAG21x): four pages from ``page`` of the selected tag into ``buf[:16]``. Returns
+    16, NO_ANSWER, ERROR (a NAK, a damaged frame, a CRC_A that does not match) or FAULT."""
+    tx[0] = _READ
+    tx[1] = page
+    append_crc(tx, 2)
+    r = chip.transceive(4, 0, 0, _READ_US)
+    if r <= 0:
+        return r
+    if r != 18 or chip.rx_bits or crc_a(rx, 18):
+        return _ERROR
+    for i in range(16):
+        buf[i] = rx[i]
+    return 16
+
+
+def write(chip, page, data):
+    """WRITE (NTAG21x): the four bytes ``data[:4]`` into ``page`` of the selected tag. Returns 4
+    when the tag acknowledged, else NO_ANSWER, ERROR (a NAK) or FAULT."""
+    tx[0] = _WRITE
+    tx[1] = page
+    for i in range(4):
+        tx[2 + i] = data[i]
+    append_crc(tx, 6)
+    chip._wreg(_T_RELOAD_H, _WRITE_TICKS >> 8)
+    chip._wreg(_T_RELOAD_L, _WRITE_TICKS & 0xFF)
+    r = chip.transceive(8, 0, 0, _WRITE_US)
+    chip._wreg(_T_RELOAD_H, 0)
+    chip._wreg(_T_RELOAD_L, _TIMEOUT_TICKS)
+    if r <= 0:
+        return r
+    if r == 1 and chip.rx_bits == 4 and rx[0] & 0x0F == _ACK:
+        return 4
+    return _ERROR
+
+
+# -- the reader matrix: start and re-probe ------------------------------------------------------
+
+def start(m, reset=None):
+    """Reset the readers (``reset``: their shared NRSTPD pin, or None) and start every one. Returns
+    how many answer; the others are reported (``m.on_problem``)."""
+    clock = m.clock
+    if reset is not None:
+        reset(0)
+        clock.sleep_us(1000)
+        reset(1)
+        clock.sleep_us(5000)  # the oscillator starts
+    m._dead = 0
+    for r in range(len(m.chips)):
+        if not init(m.chips[r]):
+            m._dead += 1
+            m._problem(_not_answering(m, r))
+    m._probe_ms = clock.ticks_ms()
+    return len(m.chips) - m._dead
+
+
+def lost(m, r):
+    """Reader ``r`` faulted three exchanges in a row: if a probe finds it not answering, its cells
+    read as errors (without touching the bus) until ``reprobe`` finds it again; it is reported."""
+    if not probe(m.chips[r]):
+        m._dead += 1
+        m._problem(_not_answering(m, r))
+
+
+def reprobe(m):
+    """Probe the readers that do not answer (every ``m.reprobe_ms``); report those that do again."""
+    m._probe_ms = m.clock.ticks_ms()
+    for r in range(len(m.chips)):
+        chip = m.chips[r]
+        if chip.live:
+            continue
+        probe(chip)  # cheap: a reader still missing reads 00h or FFh and stops there
+        if chip.version not in (0x00, 0xFF) and (chip.live or init(chip)):
+            m._dead -= 1
+            m._problem("reader %d (%s) answers again (VersionReg %02Xh)" % (r, chip.name, chip.version))
+
+
+def _not_answering(m, r):
+    chip = m.chips[r]
+    v = chip.version
+    if v == 0x00:
+        why = "VersionReg reads 00h (MISO stuck low or no power)"
+    elif v == 0xFF:
+        why = "VersionReg reads FFh (MISO stuck high, or the chip is not selected)"
+    elif chip.fault_total and chip.faults:
+        why = "it stopped completing exchanges (VersionReg %02Xh)" % v
+    else:
+        why = "it does not behave like an MFRC522 (VersionReg %02Xh)" % v
+    return ("reader %d (%s) does not answer: %s; its %d cells read as errors until it does;"
+            " check its power, SPI wires and chip select" % (r, chip.name, why, _cells_of(m, r)))
+
+
+def _cells_of(m, r):
+    n = 0
+    for c in range(m.ncells):
+        if m.reader_of[c] == r:
+            n += 1
+    return n
+
+
+# -- diagnostics (wordtable board doctor) -------------------------------------------------------
 
 def reader_status(m):
     """One (index, name, version, answering, faults, cells) per reader: VersionReg as last read
     (91h or 92h for an NXP MFRC522, 88h for the FM17522 clone), faults since boot, cells it serves."""
     out = []
-    for r in range(m.nreaders):
+    for r in range(len(m.chips)):
         c = m.chips[r]
-        out.append((r, c.name, c.version, c.live, c.fault_total, m._cells_of(r)))
+        out.append((r, c.name, c.version, c.live, c.fault_total, _cells_of(m, r)))
     return out
 
 
@@ -49,8 +272,8 @@ def cell_fault(m, cell):
 def stats(m):
     """Counters as (name, value) pairs."""
     return [
-        ("readers", m.nreaders),
-        ("readers_answering", m.nreaders - m._dead),
+        ("readers", len(m.chips)),
+        ("readers_answering", len(m.chips) - m._dead),
         ("channels", m.nchannels),
         ("settle_us", m.settle_us),
         ("sweeps", m.sweeps),
@@ -62,3 +285,43 @@ def stats(m):
         ("read_errors", sum(m.errors)),
         ("collisions", sum(m.collisions)),
     ]
+
+
+# -- tag pages (wordtable tags write) -----------------------------------------------------------
+
+def _select_tag(m, cell):
+    # Wakes and selects the tag on ``cell``; its UID goes to m.last_uid (b"" if none was read).
+    chip = m.chips[m.reader_of[cell]]
+    m.last_uid = b""
+    if not chip.live:
+        return chip, _FAULT
+    m.mux.select(m.channel_of[cell])
+    m.clock.sleep_us(m.settle_us)
+    code = chip.wupa()
+    if code != 2 and code != _COLLISION:
+        return chip, code
+    n = chip.select(m._uid)
+    if n > 0:
+        m.last_uid = bytes(m._uid[:n])
+    return chip, n
+
+
+def read_pages(m, cell, page, buf):
+    """READ four pages from ``page`` of the tag on ``cell`` into ``buf[:16]``; its UID goes to
+    ``m.last_uid``. Returns 16, or NO_ANSWER (no tag), ERROR, FAULT (see drivers.mfrc522)."""
+    chip, n = _select_tag(m, cell)
+    if n <= 0:
+        return n
+    r = read(chip, page, buf)
+    chip.halt()
+    return r
+
+
+def write_page(m, cell, page, data):
+    """WRITE ``data[:4]`` into ``page`` of the tag on ``cell``; 4 when acknowledged."""
+    chip, n = _select_tag(m, cell)
+    if n <= 0:
+        return n
+    r = write(chip, page, data)
+    chip.halt()
+    return r

@@ -1,78 +1,65 @@
 """NXP MFRC522 13.56 MHz reader on SPI, and the ISO/IEC 14443A exchange with tags through it.
 
     reader = MFRC522(spi, cs)       # spi: mode 0, up to 10 MHz; cs: a Pin or a decoded select
-    reader.init()                   # True if the chip answers; reader.version is its VersionReg
-    if reader.wupa() > 0:           # a tag answered (its ATQA is in reader.rx)
+    matrix_diag.init(reader)        # True if the chip answers; reader.version is its VersionReg
+    if reader.wupa() > 0:           # a tag answered (its ATQA is in rx)
         n = reader.select(uid)      # anticollision and select through the cascade levels
-        reader.read(4, page_buf)    # NTAG213 pages 4..7: the NDEF record (hardware/tags.md)
+        matrix_diag.read(reader, 4, page_buf)  # NTAG213 pages 4..7: the NDEF record (hardware/tags.md)
         reader.halt()
 
-Every exchange returns the number of bytes received (> 0), or NO_ANSWER, ERROR (a damaged frame,
-a NAK), COLLISION (two tags answered at once; the select resolves those itself) or FAULT (the chip
-does not behave like an MFRC522: unplugged, unpowered, MISO stuck). Nothing waits longer than the
-air time of the exchange plus _GRACE_US, so a reader that does not answer never hangs the scan.
+Every exchange returns the number of bytes received (> 0), or NO_ANSWER (0), ERROR (-1: a damaged
+frame, a NAK), COLLISION (-2: two tags answered at once; the select resolves those itself) or FAULT
+(-3: the chip does not behave like an MFRC522: unplugged, unpowered, MISO stuck). Nothing waits
+longer than the air time of the exchange plus _GRACE_US, so a reader that does not answer never
+hangs the scan.
 
-CRC_A is computed by the CPU (iso14443a.crc_a) rather than by the chip's coprocessor: that keeps
-an exchange at six register writes and two reads; the coprocessor is used once, by ``probe``, as
-a check that the chip computes what it should.
+This module holds what the scan runs. What runs seldom (the chip's start: soft reset,
+configuration, probe and CRC self-test; REQA; the field switch; the NTAG READ and WRITE of a tag
+write) is in drivers/matrix_diag.py, as functions of the reader, loaded only while it runs: in
+MicroPython code is heap.
+
+CRC_A is computed by the CPU (``crc_a``) rather than by the chip's coprocessor: that keeps an
+exchange at six register writes and two reads; the coprocessor is used once, by the probe, as a
+check that the chip computes what it should.
+
+Air times are what the reader's antenna spends on a frame at 106 kbit/s (one bit is 128 carrier
+cycles of 13.56 MHz, 9.44 us; a standard frame of n bytes is a start bit, 8 data bits and a parity
+bit per byte and an end: 2 + 9 n bits); the driver sleeps them instead of polling the chip over SPI,
+and the hardware notes (hardware/README.md) add them up into the sweep time of the table. They are
+written out as numbers (a name computed at import would cost heap); tests/drivers/test_constants.py
+derives each one again.
 """
 
 import time
 
 from micropython import const
 
-from .iso14443a import (
-    ACK,
-    CASCADE_TAG,
-    FDT_US,
-    HLTA,
-    NVB_SELECT,
-    READ,
-    REQA,
-    SAK_CASCADE,
-    SEL_CL1,
-    SHORT_FRAME_US,
-    WRITE,
-    WUPA,
-    append_crc,
-    check_crc,
-    crc_a,
-    frame_us,
-)
+# ISO/IEC 14443-3 type A: commands (the PCD's) and what tags answer
+_WUPA = const(0x52)  # 7-bit short frame: wakes IDLE and HALT tags (REQA, 26h, wakes IDLE only)
+_SEL_CL1 = const(0x93)  # SEL of cascade level 1; levels 2 and 3 are 95h and 97h
+_NVB_SELECT = const(0x70)  # seven whole bytes: SEL, NVB, four UID bytes, BCC
+_CASCADE_TAG = const(0x88)  # first byte of a cascade level that is not the last
+_SAK_CASCADE = const(0x04)  # SAK bit: the UID is not complete yet
+_HLTA = const(0x50)  # sent as 50 00 and its CRC_A, 57 CD
 
 # Registers (MFRC522 datasheet, section 9)
 _COMMAND = const(0x01)
 _COM_IRQ = const(0x04)
-_DIV_IRQ = const(0x05)
-_ERROR = const(0x06)
+_ERROR_REG = const(0x06)
 _FIFO_DATA = const(0x09)
 _FIFO_LEVEL = const(0x0A)
 _CONTROL = const(0x0C)
 _BIT_FRAMING = const(0x0D)
 _COLL = const(0x0E)
-_MODE = const(0x11)
-_TX_CONTROL = const(0x14)
-_TX_ASK = const(0x15)
-_CRC_RESULT_H = const(0x21)
-_CRC_RESULT_L = const(0x22)
-_T_MODE = const(0x2A)
-_T_PRESCALER = const(0x2B)
-_T_RELOAD_H = const(0x2C)
-_T_RELOAD_L = const(0x2D)
-_VERSION = const(0x37)
 
 # Commands (CommandReg bits 3..0)
 _IDLE = const(0x00)
-_CALC_CRC = const(0x03)
 _TRANSCEIVE = const(0x0C)
-_SOFT_RESET = const(0x0F)
-_POWER_DOWN = const(0x10)
 
-# ComIrqReg, DivIrqReg, ErrorReg, CollReg bits
+# ComIrqReg, ErrorReg, CollReg bits
 _RX_IRQ = const(0x20)
 _ERR_IRQ = const(0x02)
 _TIMER_IRQ = const(0x01)
-_CRC_IRQ = const(0x04)
 _WR_ERR = const(0x80)
 _TEMP_ERR = const(0x40)
 _BUFFER_OVFL = const(0x10)
@@ -82,77 +69,74 @@ _PARITY_ERR = const(0x02)
 _PROTOCOL_ERR = const(0x01)
 _COLL_POS_NOT_VALID = const(0x20)
 
-# The timer ticks at 13.56 MHz / (2 * 67 + 1) = 100 kHz (9.96 us) and starts at the end of every
-# transmission (TAuto). A tag answers 91 us after the frame and the timer stops at the fifth bit
-# of its answer, so 31 ticks (309 us) tell an empty antenna; a WRITE needs the tag's 4.1 ms
-# programming time, so it gets 600 ticks.
-_PRESCALER = const(67)
-_TIMEOUT_TICKS = const(30)
-_WRITE_TICKS = const(600)
-TIMEOUT_US = const((_TIMEOUT_TICKS + 1) * (2 * _PRESCALER + 1) * 1000 // 13560 + 1)
-_WRITE_TIMEOUT_US = const((_WRITE_TICKS + 1) * (2 * _PRESCALER + 1) * 1000 // 13560 + 1)
+# The timer (set up by matrix_diag.init) ticks at 13.56 MHz / (2 * 67 + 1) = 100 kHz (9.96 us) and
+# starts at the end of every transmission (TAuto). A tag answers 91 us (FDT: 1236 / 13.56 MHz,
+# rounded up) after the frame and the timer stops at the fifth bit of its answer, so 31 ticks tell
+# an empty antenna: (30 + 1) * 135 / 13.56 MHz = 309 us.
 _GRACE_US = const(2000)  # beyond the expected air time: a chip this late is at fault
 _POLL_US = const(40)
 
-# How long each exchange keeps the antenna busy before its answer (or its timeout) is there.
-WUPA_US = SHORT_FRAME_US + TIMEOUT_US  # ATQA (280 us) or timeout (309 us), whichever
-_ANTICOLL_US = frame_us(2) + FDT_US + frame_us(5)  # SEL NVB sent; CL1 + BCC back
-_SELECT_US = frame_us(9) + FDT_US + frame_us(3)  # SEL NVB CL1 BCC CRC_A sent; SAK + CRC_A back
-_READ_US = frame_us(4) + FDT_US + frame_us(18)  # READ page CRC_A sent; 16 bytes + CRC_A back
-HALT_US = frame_us(4)  # HLTA is sent and not answered
+# How long each exchange keeps the antenna busy before its answer (or its timeout) is there;
+# frame_us(n) is the air time of a frame of n bytes (see above), FDT 91 us.
+_WUPA_US = const(394)  # short frame (9 bits: 85 us) + timeout 309 us; the ATQA (91 + 189 us) is sooner
+_ANTICOLL_US = const(724)  # frame_us(2) + FDT + frame_us(5): SEL NVB sent; CL1 + BCC back
+_SELECT_US = const(1149)  # frame_us(9) + FDT + frame_us(3): SEL NVB CL1 BCC CRC_A sent; SAK + CRC_A back
+_HALT_US = const(359)  # frame_us(4): HLTA is sent and not answered
 
 _TX_MAX = const(9)  # SELECT: SEL, NVB, 4 UID bytes, BCC, CRC_A
 _RX_MAX = const(18)  # READ: 16 bytes and CRC_A
 
-NO_ANSWER = const(0)
-ERROR = const(-1)
-COLLISION = const(-2)
-FAULT = const(-3)
-BUSY = const(-4)
+_NO_ANSWER = const(0)
+_ERROR = const(-1)
+_COLLISION = const(-2)
+_FAULT = const(-3)
+_BUSY = const(-4)  # poll: the exchange is still under way
 
-# VersionReg values of chips known to work: NXP MFRC522 v1.0 and v2.0, and the FM17522 clone
-# found on many RC522 modules.
-KNOWN_VERSIONS = (0x91, 0x92, 0x88)
-
-
-class _Frames:
-    # The SPI frames of an exchange. Readers work one after the other on one bus, so they share
-    # one set (a set is 3 KB of small objects on a board with eight readers).
-    def __init__(self):
-        self.w = bytearray(2)
-        self.r = bytearray(2)
-        self.st_req = bytes((0x80 | (_COM_IRQ << 1), 0x80 | (_ERROR << 1),
-                             0x80 | (_FIFO_LEVEL << 1), 0x80 | (_CONTROL << 1), 0))
-        self.st = bytearray(5)
-        tx = bytearray(1 + _TX_MAX)
-        tx[0] = _FIFO_DATA << 1
-        tv = memoryview(tx)
-        self.txv = [tv[:n + 1] for n in range(_TX_MAX + 1)]  # the address byte and n frame bytes
-        self.tx = tv[1:]
-        rv = memoryview(bytearray(1 + _RX_MAX))
-        self.rxv = [rv[:n + 1] for n in range(_RX_MAX + 1)]
-        self.rxreq = [bytes([0x80 | (_FIFO_DATA << 1)] * n + [0]) for n in range(_RX_MAX + 1)]
-        self.rx = rv[1:]
-        self.cl = bytearray(5)
+# The SPI frames of an exchange. Readers work one after the other on one bus, so they all share
+# these (a set is 3 KB of small objects on a board with eight readers): ``tx`` the frame to send,
+# ``rx`` the answer; take what an answer holds before the next exchange on any reader.
+_W = bytearray(2)  # a register write, or the address of a register read
+_R = bytearray(2)  # what a register read clocks back
+_ST_REQ = bytes((0x80 | (_COM_IRQ << 1), 0x80 | (_ERROR_REG << 1), 0x80 | (_FIFO_LEVEL << 1),
+                 0x80 | (_CONTROL << 1), 0))  # poll reads these four registers in one go
+_ST = bytearray(5)
+tx = memoryview(bytearray(1 + _TX_MAX))
+tx[0] = _FIFO_DATA << 1
+_TXV = [tx[:n + 1] for n in range(_TX_MAX + 1)]  # the FIFO's address byte and n frame bytes
+tx = tx[1:]
+rx = memoryview(bytearray(1 + _RX_MAX))
+_RXV = [rx[:n + 1] for n in range(_RX_MAX + 1)]  # what reading n FIFO bytes clocks back
+rx = rx[1:]
+_RXREQ = [bytes([0x80 | (_FIFO_DATA << 1)] * n + [0]) for n in range(_RX_MAX + 1)]
 
 
-_shared = []  # type: list[_Frames]
+def crc_a(buf, n):
+    """CRC_A (ISO/IEC 14443-3 annex B) of the first ``n`` bytes of ``buf``; sent low byte first.
+    Over a frame and its own CRC_A it is 0: that is how an answer's CRC_A is checked."""
+    crc = 0x6363
+    for i in range(n):
+        ch = (buf[i] ^ crc) & 0xFF
+        ch = (ch ^ (ch << 4)) & 0xFF
+        crc = (crc >> 8) ^ (ch << 8) ^ (ch << 3) ^ (ch >> 4)
+    return crc
 
 
-def _frames():
-    if not _shared:
-        _shared.append(_Frames())
-    return _shared[0]
+def append_crc(buf, n):
+    """Write the CRC_A of ``buf[:n]`` at ``buf[n]`` and ``buf[n + 1]``; returns n + 2."""
+    crc = crc_a(buf, n)
+    buf[n] = crc & 0xFF
+    buf[n + 1] = crc >> 8
+    return n + 2
 
 
 class MFRC522:
     """One MFRC522 on ``spi`` selected by ``cs`` (called with 0 to select, 1 to release).
 
     ``clock``: where ``ticks_us``, ``sleep_us`` and ``ticks_ms`` come from (the ``time`` module;
-    tests pass the virtual clock of the chip stand-in). After each exchange ``rx`` holds the bytes
-    received, ``rx_bits`` the valid bits of the last one (0: all eight); ``faults`` counts chip
-    faults in a row. All readers share ``tx`` and ``rx``: take what an answer holds before the next
-    exchange on any reader.
+    tests pass the virtual clock of the chip stand-in). After each exchange the module's ``rx``
+    holds the bytes received and ``rx_bits`` the valid bits of the last one (0: all eight); after a
+    select, ``rx[0]`` is the tag's SAK. ``live`` is what the last probe found, ``version`` the
+    VersionReg it read; ``faults`` counts chip faults in a row, ``fault_total`` all of them.
     """
 
     def __init__(self, spi, cs, clock=time, name="reader"):
@@ -161,23 +145,9 @@ class MFRC522:
         self.clock = clock
         self.name = name
         cs(1)
-        f = _frames()
-        self._w = f.w
-        self._r = f.r
-        self._st_req = f.st_req
-        self._st = f.st
-        self._txv = f.txv
-        self.tx = f.tx
-        self._rxv = f.rxv
-        self._rxreq = f.rxreq
-        self.rx = f.rx
-        self._cl = f.cl
         self.rx_bits = 0
-        self.coll_pos = 0
         self.collided = False
-        self.sak = 0
         self.version = 0
-        self.crc_check = 0
         self.live = False
         self.faults = 0
         self.fault_total = 0
@@ -185,7 +155,7 @@ class MFRC522:
     # -- registers -----------------------------------------------------------------------------
 
     def _wreg(self, reg, val):
-        w = self._w
+        w = _W
         w[0] = reg << 1
         w[1] = val
         self.cs(0)
@@ -193,77 +163,15 @@ class MFRC522:
         self.cs(1)
 
     def _rreg(self, reg):
-        w = self._w
+        w = _W
         w[0] = 0x80 | (reg << 1)
         w[1] = 0
         self.cs(0)
-        self.spi.write_readinto(w, self._r)
+        self.spi.write_readinto(w, _R)
         self.cs(1)
-        return self._r[1]
-
-    def init(self):
-        """Soft-reset and configure the chip and switch its antenna drivers on. Returns True if
-        the chip answers like an MFRC522 (see ``probe``)."""
-        clock = self.clock
-        self._wreg(_COMMAND, _SOFT_RESET)
-        t0 = clock.ticks_ms()
-        while self._rreg(_COMMAND) & _POWER_DOWN:  # the oscillator restarts after a soft reset
-            if time.ticks_diff(clock.ticks_ms(), t0) > 50:
-                break
-            clock.sleep_us(100)
-        self._wreg(_T_MODE, 0x80)  # TAuto, prescaler bits 11..8 = 0
-        self._wreg(_T_PRESCALER, _PRESCALER)
-        self._wreg(_T_RELOAD_H, 0)
-        self._wreg(_T_RELOAD_L, _TIMEOUT_TICKS)
-        self._wreg(_TX_ASK, 0x40)  # Force100ASK: type A modulation
-        self._wreg(_MODE, 0x3D)  # CRC preset 6363h, as CRC_A
-        self._wreg(_COLL, 0x00)  # ValuesAfterColl = 0: bits after a collision read as 0
-        self._wreg(_TX_CONTROL, 0x83)  # Tx1RFEn, Tx2RFEn: the field is on
-        return self.probe()
-
-    def probe(self):
-        """Check that the chip answers: VersionReg is neither 00h nor FFh (MISO stuck), a
-        register written by ``init`` reads back, and the CRC coprocessor gives the CRC_A of a
-        known frame. Sets and returns ``live``; ``version`` and ``crc_check`` keep what was read."""
-        self.version = self._rreg(_VERSION)
-        ok = self.version not in (0x00, 0xFF) and self._rreg(_T_PRESCALER) == _PRESCALER
-        if ok:
-            ok = self._crc_selftest()
-        self.live = ok
-        self.faults = 0
-        return ok
-
-    def _crc_selftest(self):
-        self._wreg(_COMMAND, _IDLE)
-        self._wreg(_DIV_IRQ, _CRC_IRQ)  # Set1 = 0: clear CRCIRq
-        self._wreg(_FIFO_LEVEL, 0x80)
-        tx = self.tx
-        tx[0] = HLTA
-        tx[1] = 0
-        self._write_fifo(2)
-        self._wreg(_COMMAND, _CALC_CRC)
-        done = False
-        for _ in range(10):
-            if self._rreg(_DIV_IRQ) & _CRC_IRQ:
-                done = True
-                break
-            self.clock.sleep_us(20)
-        self._wreg(_COMMAND, _IDLE)
-        if not done:
-            return False
-        self.crc_check = self._rreg(_CRC_RESULT_L) | (self._rreg(_CRC_RESULT_H) << 8)
-        return self.crc_check == crc_a(tx, 2)
-
-    def antenna(self, on):
-        """Switch the field on or off (TxControlReg Tx1RFEn, Tx2RFEn)."""
-        self._wreg(_TX_CONTROL, 0x83 if on else 0x80)
+        return _R[1]
 
     # -- one exchange --------------------------------------------------------------------------
-
-    def _write_fifo(self, n):
-        self.cs(0)
-        self.spi.write(self._txv[n])
-        self.cs(1)
 
     def prepare(self, n):
         """Load the first ``n`` bytes of ``tx`` into the FIFO and arm Transceive; nothing goes on
@@ -271,7 +179,9 @@ class MFRC522:
         self._wreg(_COMMAND, _IDLE)
         self._wreg(_COM_IRQ, 0x7F)  # Set1 = 0: clear every interrupt request
         self._wreg(_FIFO_LEVEL, 0x80)  # flush
-        self._write_fifo(n)
+        self.cs(0)
+        self.spi.write(_TXV[n])
+        self.cs(1)
         self._wreg(_COMMAND, _TRANSCEIVE)
 
     def send(self, last_bits=0, rx_align=0):
@@ -279,42 +189,33 @@ class MFRC522:
         nonzero) and the answer is stored from bit ``rx_align`` of the first FIFO byte on."""
         self._wreg(_BIT_FRAMING, 0x80 | (rx_align << 4) | last_bits)
 
-    def start(self, n, last_bits=0, rx_align=0):
-        self.prepare(n)
-        self.send(last_bits, rx_align)
-
     def poll(self):
-        """Where the exchange is: BUSY, NO_ANSWER (the timer ran out), COLLISION (``coll_pos``:
-        1-based bit of the first collision, counted from bit 0 of the first byte received; 0 if
-        the chip could not tell), ERROR, FAULT, or the number of bytes received into ``rx``."""
-        st = self._st
+        """Where the exchange is: BUSY (-4), NO_ANSWER (the timer ran out), COLLISION (CollReg
+        tells where), ERROR, FAULT, or the number of bytes received into ``rx``."""
+        st = _ST
         self.cs(0)
-        self.spi.write_readinto(self._st_req, st)
+        self.spi.write_readinto(_ST_REQ, st)
         self.cs(1)
         irq = st[1]
         err = st[2]
         level = st[3]
         if level > 64 or err & (_WR_ERR | _TEMP_ERR):
-            return FAULT
+            return _FAULT
         if not irq & (_RX_IRQ | _ERR_IRQ):
-            return NO_ANSWER if irq & _TIMER_IRQ else BUSY
+            return _NO_ANSWER if irq & _TIMER_IRQ else _BUSY
         if level > _RX_MAX:
-            return ERROR
+            return _ERROR
         if err & _COLL_ERR:
-            c = self._rreg(_COLL)
-            self.coll_pos = 0 if c & _COLL_POS_NOT_VALID else ((c & 0x1F) or 32)
-            self._read_fifo(level)
-            return COLLISION
-        if err & (_BUFFER_OVFL | _CRC_ERR | _PARITY_ERR | _PROTOCOL_ERR) or not level:
-            return ERROR
-        self.rx_bits = st[4] & 7
-        self._read_fifo(level)
-        return level
-
-    def _read_fifo(self, n):
+            r = _COLLISION
+        elif err & (_BUFFER_OVFL | _CRC_ERR | _PARITY_ERR | _PROTOCOL_ERR) or not level:
+            return _ERROR
+        else:
+            self.rx_bits = st[4] & 7
+            r = level
         self.cs(0)
-        self.spi.write_readinto(self._rxreq[n], self._rxv[n])
+        self.spi.write_readinto(_RXREQ[level], _RXV[level])
         self.cs(1)
+        return r
 
     def finish(self, wait_us):
         """Sleep the ``wait_us`` the exchange needs on air, then poll until it is done."""
@@ -324,13 +225,13 @@ class MFRC522:
         t0 = clock.ticks_us()
         while True:
             r = self.poll()
-            if r != BUSY:
+            if r != _BUSY:
                 break
             if time.ticks_diff(clock.ticks_us(), t0) > _GRACE_US:
-                r = FAULT
+                r = _FAULT
                 break
             clock.sleep_us(_POLL_US)
-        if r == FAULT:
+        if r == _FAULT:
             self.faults += 1
             self.fault_total += 1
         else:
@@ -338,168 +239,111 @@ class MFRC522:
         return r
 
     def transceive(self, n, last_bits, rx_align, wait_us):
-        self.start(n, last_bits, rx_align)
+        self.prepare(n)
+        self.send(last_bits, rx_align)
         return self.finish(wait_us)
 
     # -- ISO 14443A ----------------------------------------------------------------------------
 
     def prepare_wupa(self):
         """Prepare WUPA (it wakes tags in IDLE and in HALT); ``send(7)`` sends it, and
-        ``finish(WUPA_US)`` gives 2 if a tag answered (its ATQA in ``rx``)."""
-        self.tx[0] = WUPA
+        ``finish(394)`` (its air time and timeout) gives 2 if a tag answered (its ATQA in ``rx``)."""
+        tx[0] = _WUPA
         self.prepare(1)
 
     def wupa(self):
         self.prepare_wupa()
         self.send(7)
-        return self.finish(WUPA_US)
-
-    def reqa(self):
-        """Send REQA, which only tags in IDLE answer (a halted tag stays silent)."""
-        self.tx[0] = REQA
-        self.start(1, 7, 0)
-        return self.finish(WUPA_US)
+        return self.finish(_WUPA_US)
 
     def start_halt(self):
         """Send HLTA: the selected tag goes to HALT; a tag in READY, to which HLTA is an unexpected
         frame, goes back to IDLE or HALT. Either way the next WUPA wakes it. Not answered: the
-        antenna is free again HALT_US later."""
-        tx = self.tx
-        tx[0] = HLTA
+        antenna is free again 359 us later."""
+        tx[0] = _HLTA
         tx[1] = 0
-        append_crc(tx, 2)
-        self.start(4, 0, 0)
+        tx[2] = 0x57  # its CRC_A
+        tx[3] = 0xCD
+        self.prepare(4)
+        self.send()
 
     def halt(self):
         self.start_halt()
-        self.clock.sleep_us(HALT_US)
+        self.clock.sleep_us(_HALT_US)
 
     def select(self, uid):
         """Anticollision and select, cascade level by level, of the tag that answered the last
         WUPA or REQA. Writes its UID into ``uid`` and returns its length (4, 7 or 10), or
         NO_ANSWER (the tag left), ERROR or FAULT. If tags collide, the one with a 1 at the first
-        differing bit is chosen, every time the same one, and ``collided`` is set."""
+        differing bit is chosen, every time the same one, and ``collided`` is set. A cascade level
+        (four UID bytes and BCC) is learnt in place, in ``tx[2:7]``, where the select sends it."""
         self.collided = False
-        cl = self._cl
-        tx = self.tx
-        rx = self.rx
         n = 0
-        sel = SEL_CL1
+        sel = _SEL_CL1
         for _level in range(3):
             r = self._anticollision(sel)
             if r <= 0:
                 return r
             tx[0] = sel
-            tx[1] = NVB_SELECT
-            for i in range(5):
-                tx[2 + i] = cl[i]
+            tx[1] = _NVB_SELECT
             append_crc(tx, 7)
             r = self.transceive(9, 0, 0, _SELECT_US)
             if r <= 0:
                 return r
-            if r != 3 or self.rx_bits or not check_crc(rx, 3):
-                return ERROR
-            sak = rx[0]
-            if sak & SAK_CASCADE:
-                if cl[0] != CASCADE_TAG:
-                    return ERROR
+            if r != 3 or self.rx_bits or crc_a(rx, 3):
+                return _ERROR
+            if rx[0] & _SAK_CASCADE:
+                if tx[2] != _CASCADE_TAG:
+                    return _ERROR
                 for i in range(3):
-                    uid[n + i] = cl[1 + i]
+                    uid[n + i] = tx[3 + i]
                 n += 3
                 sel += 2
             else:
                 for i in range(4):
-                    uid[n + i] = cl[i]
-                self.sak = sak
+                    uid[n + i] = tx[2 + i]
                 return n + 4
-        return ERROR
+        return _ERROR
 
     def _anticollision(self, sel):
-        # Learns the four UID bytes and BCC of one cascade level into _cl. Each collision fixes
+        # Learns the four UID bytes and BCC of one cascade level into tx[2:7]. Each collision fixes
         # one more bit (to 1) and asks again with the bits known so far, so at most 32 rounds.
-        cl = self._cl
-        tx = self.tx
-        for i in range(5):
-            cl[i] = 0
+        for i in range(2, 7):
+            tx[i] = 0
         known = 0
         for _round in range(33):
             nb = known >> 3
             lb = known & 7
-            nt = nb + (1 if lb else 0)
             tx[0] = sel
             tx[1] = ((2 + nb) << 4) | lb
-            for i in range(nt):
-                tx[2 + i] = cl[i]
-            r = self.transceive(2 + nt, lb, lb, _ANTICOLL_US)
-            if r == COLLISION:
-                if not self.coll_pos:
-                    return ERROR
-                bit = (nb << 3) + self.coll_pos  # bits now known, the collided one included
+            r = self.transceive(2 + nb + (1 if lb else 0), lb, lb, _ANTICOLL_US)
+            if r == _COLLISION:
+                c = self._rreg(_COLL)
+                if c & _COLL_POS_NOT_VALID:
+                    return _ERROR
+                # CollPos: the 1-based bit of the first collision, counted from bit 0 of the first
+                # byte received; with the bits known so far, the collided one included:
+                bit = (nb << 3) + ((c & 0x1F) or 32)
                 if bit <= known or bit > 32:
-                    return ERROR
-                self._merge(nb, lb, 5 - nb)
-                k = (bit - 1) >> 3
-                b = (bit - 1) & 7
-                cl[k] = (cl[k] & ((1 << b) - 1)) | (1 << b)
-                for i in range(k + 1, 5):
-                    cl[i] = 0
-                known = bit
-                self.collided = True
-                continue
-            if r <= 0:
+                    return _ERROR
+            elif r <= 0:
                 return r
-            if r != 5 - nb:
-                return ERROR
-            self._merge(nb, lb, r)
-            if cl[0] ^ cl[1] ^ cl[2] ^ cl[3] != cl[4]:
-                return ERROR
-            return 1
-        return ERROR
-
-    def _merge(self, nb, lb, count):
-        # The answer's first byte shares its low ``lb`` bits with what we sent.
-        cl = self._cl
-        rx = self.rx
-        low = (1 << lb) - 1
-        cl[nb] = (cl[nb] & low) | (rx[0] & ~low & 0xFF)
-        for i in range(1, count):
-            if nb + i < 5:
-                cl[nb + i] = rx[i]
-
-    def read(self, page, buf):
-        """READ (NTAG21x): four pages from ``page`` of the selected tag into ``buf[:16]``.
-        Returns 16, NO_ANSWER, ERROR (a NAK, a damaged frame, a CRC_A that does not match) or
-        FAULT."""
-        tx = self.tx
-        rx = self.rx
-        tx[0] = READ
-        tx[1] = page
-        append_crc(tx, 2)
-        r = self.transceive(4, 0, 0, _READ_US)
-        if r <= 0:
-            return r
-        if r != 18 or self.rx_bits or not check_crc(rx, 18):
-            return ERROR
-        for i in range(16):
-            buf[i] = rx[i]
-        return 16
-
-    def write(self, page, data):
-        """WRITE (NTAG21x): the four bytes ``data[:4]`` into ``page`` of the selected tag.
-        Returns 4 when the tag acknowledged, else NO_ANSWER, ERROR (a NAK) or FAULT."""
-        tx = self.tx
-        tx[0] = WRITE
-        tx[1] = page
-        for i in range(4):
-            tx[2 + i] = data[i]
-        append_crc(tx, 6)
-        self._wreg(_T_RELOAD_H, _WRITE_TICKS >> 8)
-        self._wreg(_T_RELOAD_L, _WRITE_TICKS & 0xFF)
-        r = self.transceive(8, 0, 0, frame_us(8) + _WRITE_TIMEOUT_US)
-        self._wreg(_T_RELOAD_H, 0)
-        self._wreg(_T_RELOAD_L, _TIMEOUT_TICKS)
-        if r <= 0:
-            return r
-        if r == 1 and self.rx_bits == 4 and self.rx[0] & 0x0F == ACK:
-            return 4
-        return ERROR
+            elif r != 5 - nb:
+                return _ERROR
+            # The answer's first byte shares its low ``lb`` bits with what we sent.
+            low = (1 << lb) - 1
+            tx[2 + nb] = (tx[2 + nb] & low) | (rx[0] & ~low & 0xFF)
+            for i in range(1, 5 - nb):
+                tx[2 + nb + i] = rx[i]
+            if r != _COLLISION:
+                if tx[2] ^ tx[3] ^ tx[4] ^ tx[5] != tx[6]:
+                    return _ERROR
+                return 1
+            k = 2 + ((bit - 1) >> 3)
+            b = (bit - 1) & 7
+            tx[k] = (tx[k] & ((1 << b) - 1)) | (1 << b)
+            for i in range(k + 1, 7):
+                tx[i] = 0
+            known = bit
+            self.collided = True
+        return _ERROR

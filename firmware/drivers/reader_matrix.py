@@ -21,14 +21,24 @@ is asked once more before it is called empty.
 
 Faults. A reader that does not answer is reported once (``on_problem``), its cells read as errors
 (-1) without touching the bus, and it is probed again every ``reprobe_ms``.
+
+What runs seldom (starting the readers, probing one that stopped answering, the diagnostics and
+the tag pages) is in drivers.matrix_diag, loaded only while it runs: in MicroPython code is heap.
 """
 
+import sys
 import time
 from array import array
 
 from micropython import const
 
-from .mfrc522 import COLLISION, FAULT, HALT_US, NO_ANSWER, WUPA_US
+# drivers.mfrc522's return codes and air times (private there: folded; tests/drivers/test_constants.py
+# checks that the two modules agree)
+_NO_ANSWER = const(0)
+_COLLISION = const(-2)
+_FAULT = const(-3)
+_WUPA_US = const(394)
+_HALT_US = const(359)
 
 _MAX_UID = const(10)
 _SLOT = const(11)  # per cell: UID length, then the UID
@@ -51,11 +61,11 @@ _TWICE = const(2)  # flags: this step read the UID twice alike; read_uid sets ``
 
 class MatrixReader:
     """``chips``: MFRC522 objects, reader 0 first; ``mux``: the AntennaMux; ``reader_of``,
-    ``channel_of``, ``nchannels``: from drivers.antenna_layout; ``reset``: the readers' shared
-    NRSTPD pin or None. Diagnostics for ``wordtable board doctor``: ``errors`` and ``collisions``
+    ``channel_of``, ``nchannels``: from drivers.antenna_layout. ``matrix_diag.start(reader, reset)``
+    starts the readers. Diagnostics for ``wordtable board doctor``: ``errors`` and ``collisions``
     per cell, ``problems``, and the functions of drivers.matrix_diag (loaded only when asked)."""
 
-    def __init__(self, chips, mux, reader_of, channel_of, nchannels, reset=None, settle_us=2000,
+    def __init__(self, chips, mux, reader_of, channel_of, nchannels, settle_us=2000,
                  clock=time, recheck_sweeps=80, reprobe_ms=2000, read_twice=True):
         n = len(reader_of)
         nr = len(chips)
@@ -63,7 +73,6 @@ class MatrixReader:
             raise ValueError("the layout uses %d channels; the switch trees have %d" % (nchannels, mux.channels))
         self.chips = chips
         self.mux = mux
-        self.reset = reset
         self.ncells = n
         self.nreaders = nr
         self.nchannels = nchannels
@@ -100,53 +109,13 @@ class MatrixReader:
         self.presence_checks = 0
         self.full_reads = 0
         self.retries = 0
-        self.last_uid = bytearray(_MAX_UID)
-        self.last_uid_len = 0
+        self.last_uid = b""  # the UID matrix_diag's tag page access read last
         # A UID seen for the first time is read again at once (WUPA, anticollision, select: an
         # independent read) and, if both agree, confirmed in this step: read_uid then sets
         # ``confirmed`` and the scanner reports the tag without waiting a sweep for its second read.
         self.read_twice = read_twice
         self.confirmed = 0
         self._uid2 = bytearray(_MAX_UID)
-
-    # -- start ---------------------------------------------------------------------------------
-
-    def init(self):
-        """Reset and probe every reader. Returns how many answer; the others are reported."""
-        clock = self.clock
-        if self.reset is not None:
-            self.reset(0)
-            clock.sleep_us(1000)
-            self.reset(1)
-            clock.sleep_us(5000)  # the oscillator starts
-        self._dead = 0
-        for r in range(self.nreaders):
-            if not self.chips[r].init():
-                self._dead += 1
-                self._problem(self._not_answering(r))
-        self._probe_ms = clock.ticks_ms()
-        return self.nreaders - self._dead
-
-    def _not_answering(self, r):
-        chip = self.chips[r]
-        v = chip.version
-        if v == 0x00:
-            why = "VersionReg reads 00h (MISO stuck low or no power)"
-        elif v == 0xFF:
-            why = "VersionReg reads FFh (MISO stuck high, or the chip is not selected)"
-        elif chip.fault_total and chip.faults:
-            why = "it stopped completing exchanges (VersionReg %02Xh)" % v
-        else:
-            why = "it does not behave like an MFRC522 (VersionReg %02Xh)" % v
-        return ("reader %d (%s) does not answer: %s; its %d cells read as errors until it does;"
-                " check its power, SPI wires and chip select" % (r, chip.name, why, self._cells_of(r)))
-
-    def _cells_of(self, r):
-        n = 0
-        for c in range(self.ncells):
-            if self.reader_of[c] == r:
-                n += 1
-        return n
 
     def _problem(self, text):
         self.problems.append(text)
@@ -187,7 +156,7 @@ class MatrixReader:
         clock = self.clock
         t0 = clock.ticks_us()
         if self._dead and time.ticks_diff(clock.ticks_ms(), self._probe_ms) >= self.reprobe_ms:
-            self._reprobe()
+            self._seldom(-1)
         chips = self.chips
         nr = self.nreaders
         nch = self.nchannels
@@ -218,7 +187,7 @@ class MatrixReader:
                 if todo[r]:
                     chips[r].send(7)
             self.presence_checks += started
-            clock.sleep_us(WUPA_US)
+            clock.sleep_us(_WUPA_US)
         halts = 0
         for r in range(nr):
             if not todo[r]:
@@ -226,10 +195,10 @@ class MatrixReader:
             chip = chips[r]
             cell = cell_at[r * nch + ch]
             code = chip.finish(0)
-            if code == NO_ANSWER and state[cell] != _ABSENT:
+            if code == _NO_ANSWER and state[cell] != _ABSENT:
                 self.retries += 1
                 code = chip.wupa()
-            if code == 2 or code == COLLISION:
+            if code == 2 or code == _COLLISION:
                 if state[cell] == _CONFIRMED and (cell + self.sweeps) % self.recheck_sweeps:
                     chip.start_halt()
                     halts += 1
@@ -237,7 +206,7 @@ class MatrixReader:
                     todo[r] = 0
                 else:
                     todo[r] = 2  # read its UID once the halts are sent
-            elif code == NO_ANSWER:
+            elif code == _NO_ANSWER:
                 state[cell] = _ABSENT
                 self._uids[cell * _SLOT] = 0
                 result[cell] = _FRESH | _R_EMPTY
@@ -246,7 +215,7 @@ class MatrixReader:
                 self._failed(r, cell, code)
                 todo[r] = 0
         if halts:
-            clock.sleep_us(HALT_US)
+            clock.sleep_us(_HALT_US)
         for r in range(nr):
             if todo[r] == 2:
                 self._read_cell(r, cell_at[r * nch + ch])
@@ -304,7 +273,7 @@ class MatrixReader:
     def _read_again(self, chip, n):
         # The second of two independent reads: the halted tag is woken and selected afresh.
         code = chip.wupa()
-        if code != 2 and code != COLLISION:
+        if code != 2 and code != _COLLISION:
             return False
         self.full_reads += 1
         uid = self._uid
@@ -326,54 +295,18 @@ class MatrixReader:
             self.errors[cell] += 1
         if self._state[cell] == _CONFIRMED:
             self._state[cell] = _SEEN
-        if code == FAULT:
-            chip = self.chips[r]
-            if chip.faults >= 3 and not chip.probe():
-                self._dead += 1
-                self._problem(self._not_answering(r))
+        if code == _FAULT and self.chips[r].faults >= 3:
+            self._seldom(r)
 
-    def _reprobe(self):
-        self._probe_ms = self.clock.ticks_ms()
-        for r in range(self.nreaders):
-            chip = self.chips[r]
-            if chip.live:
-                continue
-            chip.probe()  # cheap: a reader still missing reads 00h or FFh and stops there
-            if chip.version not in (0x00, 0xFF) and (chip.live or chip.init()):
-                self._dead -= 1
-                self._problem("reader %d (%s) answers again (VersionReg %02Xh)" % (r, chip.name, chip.version))
+    def _seldom(self, r):
+        # Reader r faulted three exchanges in a row (r >= 0), or the readers that do not answer are
+        # due for a probe (r < 0): that code runs seldom, so it is in drivers.matrix_diag, imported
+        # for the call and forgotten after it, as wtfw.forget does (code is heap).
+        from . import matrix_diag
 
-    # -- tag access for the host's tools -------------------------------------------------------
-
-    def _select_tag(self, cell):
-        r = self.reader_of[cell]
-        chip = self.chips[r]
-        if not chip.live:
-            return chip, FAULT
-        self.mux.select(self.channel_of[cell])
-        self.clock.sleep_us(self.settle_us)
-        code = chip.wupa()
-        if code != 2 and code != COLLISION:
-            return chip, code
-        n = chip.select(self.last_uid)
-        self.last_uid_len = max(n, 0)
-        return chip, n
-
-    def read_pages(self, cell, page, buf):
-        """READ four pages from ``page`` of the tag on ``cell`` into ``buf[:16]``; its UID goes to
-        ``last_uid``. Returns 16, or NO_ANSWER (no tag), ERROR, FAULT (see mfrc522)."""
-        chip, n = self._select_tag(cell)
-        if n <= 0:
-            return n
-        r = chip.read(page, buf)
-        chip.halt()
-        return r
-
-    def write_page(self, cell, page, data):
-        """WRITE ``data[:4]`` into ``page`` of the tag on ``cell``; 4 when acknowledged."""
-        chip, n = self._select_tag(cell)
-        if n <= 0:
-            return n
-        r = chip.write(page, data)
-        chip.halt()
-        return r
+        if r < 0:
+            matrix_diag.reprobe(self)
+        else:
+            matrix_diag.lost(self, r)
+        sys.modules.pop("drivers.matrix_diag")
+        del sys.modules["drivers"].matrix_diag

@@ -6,8 +6,8 @@ MicroPython code is heap, and these run a few times a day. So nothing here may k
 has to outlive a call is kept on the app.
 
 The reader's diagnostics are used where the board has them (a drivers.reader_matrix.MatrixReader:
-the functions of drivers.matrix_diag, loaded and dropped with this module; its ``problems``,
-``read_pages``, ``write_page``); the sim's reader has none of the chips' and answers as one reader
+the functions of drivers.matrix_diag, loaded and dropped with this module, ``read_pages`` and
+``write_page`` among them; its ``problems``); the sim's reader has none of the chips' and answers as one reader
 named "sim", its per-cell misread counts as the noisy cells, and "not supported" to a tag write
 (its tags are UIDs only).
 """
@@ -102,17 +102,18 @@ def _readers(rd):
 def _tag_write(app, payload):
     rid, cell, page, nread, data = dc.unpack_tag_write(payload)
     rd = app.board.reader
+    md = _matrix(rd)
     status = dc.TAG_OK
     written = 0
     back = bytearray()
     uid = b""
-    if not hasattr(rd, "write_page"):
+    if md is None:
         status = dc.TAG_UNSUPPORTED
     elif cell >= rd.ncells or (data and page < dc.FIRST_USER_PAGE):
         status = dc.TAG_BAD_REQUEST
     else:
         for i in range(0, len(data), 4):
-            r = rd.write_page(cell, page + written, data[i:i + 4])
+            r = md.write_page(rd, cell, page + written, data[i:i + 4])
             if r != 4:
                 status = _tag_status(r)
                 break
@@ -120,7 +121,7 @@ def _tag_write(app, payload):
         buf = bytearray(16)
         k = 0
         while status == dc.TAG_OK and k < nread:
-            r = rd.read_pages(cell, page + k, buf)  # one READ gives four pages
+            r = md.read_pages(rd, cell, page + k, buf)  # one READ gives four pages
             if r != 16:
                 status = _tag_status(r)
                 break
@@ -129,7 +130,7 @@ def _tag_write(app, payload):
                 take = 4
             back += buf[:4 * take]
             k += take
-        uid = bytes(rd.last_uid[:rd.last_uid_len])
+        uid = rd.last_uid
     app.link.send(m.TAG_RESULT, dc.pack_tag_result(rid, status, written, uid, back))
 
 

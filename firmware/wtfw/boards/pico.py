@@ -27,7 +27,8 @@ from ..board import Board
 # Modules only ``build`` needs. On a board, code lives in the heap (unless frozen into the
 # firmware image): once the board is built, they are dropped so the collector can have them
 # (main.py drops this module and the rest of wtfw.boards; nothing the board keeps is defined here).
-_BOOT_ONLY = ("wtfw.boards.pinmaps", "drivers.antenna_layout")
+# drivers.matrix_diag starts the readers; the reader matrix loads it again when it needs it.
+_BOOT_ONLY = ("wtfw.boards.pinmaps", "drivers.antenna_layout", "drivers.matrix_diag")
 
 
 def _machine():
@@ -46,6 +47,7 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
     """The Board of this platform. ``machine``: the machine module (default: the real one);
     ``pins``: a pin map (default: pinmaps.BY_PLATFORM[sys.platform]); ``transport``: the serial
     line (default: USB stdio); ``clock``: ticks and sleeps (default: the time module)."""
+    from drivers import matrix_diag
     from drivers.antenna_layout import antenna_layout
 
     from . import pinmaps
@@ -78,10 +80,10 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
     mx = pins["mux"]
     mux = AntennaMux([out(n, 0) for n in mx["address"]], out(mx["enable"], 0))
     reader_of, channel_of, nchannels = antenna_layout(geometry, pinmaps.ANTENNAS, mux.channels)
-    reader = MatrixReader(chips, mux, reader_of, channel_of, nchannels, reset=out(pins["reader_reset"], 1),
-                          settle_us=pins["field_settle_us"], clock=clock)
+    reader = MatrixReader(chips, mux, reader_of, channel_of, nchannels, settle_us=pins["field_settle_us"],
+                          clock=clock)
     reader.on_problem = debug
-    reader.init()
+    matrix_diag.start(reader, out(pins["reader_reset"], 1))
 
     leds = pins["leds"]
     feedback = Feedback(out(leds["pin"], 0), leds["count"], machine.bitstream,

@@ -297,12 +297,13 @@ def test_pages_are_read_and_written_through_the_reader_of_a_cell():
     reader = board.reader
     tag = bench.place(250, ntag213(uid7(3)))
     page = bytearray(16)
-    eq(reader.write_page(250, 4, b"\x03\x0b\xd1\x01"), 4)
-    eq(reader.read_pages(250, 4, page), 16)
+    eq(matrix_diag.write_page(reader, 250, 4, b"\x03\x0b\xd1\x01"), 4)
+    eq(matrix_diag.read_pages(reader, 250, 4, page), 16)
     eq(bytes(page[:4]), b"\x03\x0b\xd1\x01")
-    eq(bytes(reader.last_uid[:reader.last_uid_len]), uid7(3))
+    eq(reader.last_uid, uid7(3))
     eq(bytes(tag.memory[16:20]), b"\x03\x0b\xd1\x01")
-    eq(reader.read_pages(251, 4, page), 0, "no tag on cell 251")
+    eq(matrix_diag.read_pages(reader, 251, 4, page), 0, "no tag on cell 251")
+    eq(reader.last_uid, b"", "and no UID")
 
 
 def test_diagnostics_name_the_noisy_cells():
