@@ -61,20 +61,17 @@ _TWICE = const(2)  # flags: this step read the UID twice alike; read_uid sets ``
 
 class MatrixReader:
     """``chips``: MFRC522 objects, reader 0 first; ``mux``: the AntennaMux; ``reader_of``,
-    ``channel_of``, ``nchannels``: from drivers.antenna_layout. ``matrix_diag.start(reader, reset)``
-    starts the readers. Diagnostics for ``wordtable board doctor``: ``errors`` and ``collisions``
+    ``channel_of``, ``nchannels``: from drivers.antenna_layout (wtfw.boards.pico checks that they
+    fit the readers and the switch trees). ``matrix_diag.start(reader, reset)`` starts the readers. Diagnostics for ``wordtable board doctor``: ``errors`` and ``collisions``
     per cell, ``problems``, and the functions of drivers.matrix_diag (loaded only when asked)."""
 
     def __init__(self, chips, mux, reader_of, channel_of, nchannels, settle_us=2000,
                  clock=time, recheck_sweeps=80, reprobe_ms=2000, read_twice=True):
         n = len(reader_of)
         nr = len(chips)
-        if nchannels > mux.channels:
-            raise ValueError("the layout uses %d channels; the switch trees have %d" % (nchannels, mux.channels))
         self.chips = chips
         self.mux = mux
         self.ncells = n
-        self.nreaders = nr
         self.nchannels = nchannels
         self.reader_of = reader_of
         self.channel_of = channel_of
@@ -84,8 +81,6 @@ class MatrixReader:
         self.reprobe_ms = reprobe_ms
         cell_at = array("H", [_NONE] * (nr * nchannels))
         for c in range(n):
-            if reader_of[c] >= nr:
-                raise ValueError("cell %d is on reader %d, but there are %d readers" % (c, reader_of[c], nr))
             cell_at[reader_of[c] * nchannels + channel_of[c]] = c
         self._cell_at = cell_at
         self._state = bytearray(n)
@@ -101,7 +96,6 @@ class MatrixReader:
         self._dead = 0
         self._probe_ms = 0
         self.sweeps = 0
-        self.steps = 0
         self.sweep_us = 0
         self.step_us_max = 0
         self._sweep_acc = 0
@@ -115,7 +109,6 @@ class MatrixReader:
         # ``confirmed`` and the scanner reports the tag without waiting a sweep for its second read.
         self.read_twice = read_twice
         self.confirmed = 0
-        self._uid2 = bytearray(_MAX_UID)
 
     def _problem(self, text):
         self.problems.append(text)
@@ -158,7 +151,7 @@ class MatrixReader:
         if self._dead and time.ticks_diff(clock.ticks_ms(), self._probe_ms) >= self.reprobe_ms:
             self._seldom(-1)
         chips = self.chips
-        nr = self.nreaders
+        nr = len(chips)
         nch = self.nchannels
         cell_at = self._cell_at
         todo = self._todo
@@ -220,7 +213,6 @@ class MatrixReader:
             if todo[r] == 2:
                 self._read_cell(r, cell_at[r * nch + ch])
         dt = time.ticks_diff(clock.ticks_us(), t0)
-        self.steps += 1
         if dt > self.step_us_max:
             self.step_us_max = dt
         self._sweep_acc += dt
@@ -250,40 +242,35 @@ class MatrixReader:
         if n <= 0:
             self._failed(r, cell, n)
             return
-        u = self._uids
         off = cell * _SLOT
-        same = u[off] == n
-        if same:
-            for i in range(n):
-                if u[off + 1 + i] != uid[i]:
-                    same = False
-                    break
-        if same:
+        if self._known(off, n):
             self._state[cell] = _CONFIRMED
         else:
+            u = self._uids
             u[off] = n
             for i in range(n):
                 u[off + 1 + i] = uid[i]
             self._state[cell] = _SEEN
-            if self.read_twice and self._read_again(chip, n):
-                self._state[cell] = _CONFIRMED
-                self._flags[cell] |= _TWICE
+            if self.read_twice:
+                # The second of two independent reads: the halted tag is woken and selected afresh.
+                code = chip.wupa()
+                if code == 2 or code == _COLLISION:
+                    self.full_reads += 1
+                    n = chip.select(uid)
+                    chip.halt()
+                    if self._known(off, n):
+                        self._state[cell] = _CONFIRMED
+                        self._flags[cell] |= _TWICE
         self._result[cell] = _FRESH | _R_TAG
 
-    def _read_again(self, chip, n):
-        # The second of two independent reads: the halted tag is woken and selected afresh.
-        code = chip.wupa()
-        if code != 2 and code != _COLLISION:
+    def _known(self, off, n):
+        # True if the UID just read (``_uid[:n]``) is the one kept at ``off`` in _uids.
+        u = self._uids
+        if u[off] != n:
             return False
-        self.full_reads += 1
         uid = self._uid
-        again = self._uid2
-        m = chip.select(again)
-        chip.halt()
-        if m != n:
-            return False
         for i in range(n):
-            if again[i] != uid[i]:
+            if u[off + 1 + i] != uid[i]:
                 return False
         return True
 

@@ -80,6 +80,11 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
     mx = pins["mux"]
     mux = AntennaMux([out(n, 0) for n in mx["address"]], out(mx["enable"], 0))
     reader_of, channel_of, nchannels = antenna_layout(geometry, pinmaps.ANTENNAS, mux.channels)
+    if nchannels > mux.channels:
+        raise ValueError("the layout uses %d channels; the switch trees have %d" % (nchannels, mux.channels))
+    for c in range(len(reader_of)):
+        if reader_of[c] >= len(chips):
+            raise ValueError("cell %d is on reader %d, but there are %d readers" % (c, reader_of[c], len(chips)))
     reader = MatrixReader(chips, mux, reader_of, channel_of, nchannels, settle_us=pins["field_settle_us"],
                           clock=clock)
     reader.on_problem = debug
