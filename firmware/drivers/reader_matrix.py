@@ -1,6 +1,8 @@
 """The table's cell reader: several MFRC522 readers, their antenna switch trees and the layout of
 the antennas under the cells, read as one ``read_uid(cell, buf)`` (the interface the app's scanner
-uses, firmware/README.md).
+uses, firmware/README.md). With it, in this module (a module costs heap of its own): the readers'
+chip selects (``SelectDecoder``), the switch trees (``AntennaMux``) and the board service that
+tells the host what went wrong (``ProblemLog``).
 
 Steps. A step connects channel k of every switch tree (antenna k of each reader), loads WUPA into
 every reader while the tags there power up (``settle_us``), and then sends it from all readers at
@@ -24,6 +26,20 @@ Faults. A reader that does not answer is reported once (``on_problem``), its cel
 
 What runs seldom (starting the readers, probing one that stopped answering, the diagnostics and
 the tag pages) is in drivers.matrix_diag, loaded only while it runs: in MicroPython code is heap.
+
+Chip selects. Eight readers on four pins: a 74HC138 decodes a binary address. The address pins
+drive A, B, C; ``enable`` drives /G2A (G1 tied high, /G2B tied low), so output Yn is low, selecting
+chip n, only while ``enable`` is low. The address changes only while the decoder is disabled, so
+no other chip sees a glitch of its select line.
+
+    dec = SelectDecoder((Pin(20, Pin.OUT), Pin(21, Pin.OUT), Pin(22, Pin.OUT)), Pin(17, Pin.OUT))
+    reader = MFRC522(spi, dec.line(3))
+
+Switch trees. Each reader's antennas hang off a tree of differential 8:1 analog switches
+(hardware/README.md); one address bus and one enable line are shared by every reader's tree, so
+channel ``k`` connects antenna ``k`` of every reader at once. The layout puts those antennas far
+apart, so no two neighbours are ever on at the same time. Switching is break-before-make: the trees
+are disabled while the address changes.
 """
 
 import sys
@@ -297,3 +313,98 @@ class MatrixReader:
             matrix_diag.lost(self, r)
         sys.modules.pop("drivers.matrix_diag")
         del sys.modules["drivers"].matrix_diag
+
+
+class SelectDecoder:
+    """A 74HC138 on ``address`` (pins, least significant first) and ``enable`` (its /G2A)."""
+
+    def __init__(self, address, enable):
+        self.address = address
+        self.enable = enable
+        self.lines = 1 << len(address)
+        enable(1)
+        self._current = -1
+
+    def line(self, index):
+        """The select line of output ``index``: a callable like a Pin (0 selects, 1 releases)."""
+        if not 0 <= index < self.lines:
+            raise ValueError("a %d-line decoder has no output %d" % (self.lines, index))
+        return _Line(self, index)
+
+    def select(self, index):
+        if index != self._current:
+            self.enable(1)
+            bit = 0
+            for pin in self.address:
+                pin((index >> bit) & 1)
+                bit += 1
+            self._current = index
+        self.enable(0)
+
+    def release(self):
+        self.enable(1)
+
+
+class _Line:
+    def __init__(self, decoder, index):
+        self.decoder = decoder
+        self.index = index
+
+    def __call__(self, v):
+        if v:
+            self.decoder.release()
+        else:
+            self.decoder.select(self.index)
+
+    def value(self, v):
+        self(v)
+
+
+class AntennaMux:
+    """The switch trees: ``address``, pins, least significant first; ``enable``: 1 connects the
+    addressed antennas."""
+
+    def __init__(self, address, enable):
+        self.address = address
+        self.enable = enable
+        self.channels = 1 << len(address)
+        enable(0)
+        for pin in address:
+            pin(0)
+        self._bits = 0
+
+    def select(self, channel):
+        """Connect antenna ``channel`` of every reader (only the address bits that change move)."""
+        self.enable(0)
+        changed = self._bits ^ channel
+        bit = 0
+        for pin in self.address:
+            if changed & (1 << bit):
+                pin((channel >> bit) & 1)
+            bit += 1
+        self._bits = channel
+        self.enable(1)
+
+
+class ProblemLog:
+    """A board service that tells the host what the drivers found wrong: a reader that does not
+    answer or answers again, two tags on one cell (LOG warning, CODE_READER), a panel that stayed
+    busy at start (LOG error, CODE_PANEL). The app attaches itself when it starts; what was found
+    during boot goes out then, the rest as it happens. LOGs are queued until the link is up.
+
+    It lives here, not in the board module, because the board module is dropped after boot
+    (main.py) and anything defined there that the board keeps would keep all of its code in the heap.
+    """
+
+    def attach(self, app):
+        from wtproto import messages as m
+
+        board = app.board
+        for text in board.reader.problems:
+            app.log(m.WARNING, m.CODE_READER, text)
+        if board.panel.fault:
+            app.log(m.ERROR, m.CODE_PANEL, board.panel.fault)
+        board.reader.on_problem = lambda text: app.log(m.WARNING, m.CODE_READER, text)
+
+    def service(self, now_ms):
+        return False

@@ -12,13 +12,10 @@ so the tests build this very board over register-level stand-ins of the chips.
 import sys
 import time
 
-from drivers.antenna_mux import AntennaMux
 from drivers.buttons import ShiftRegisterButtons
 from drivers.feedback import Feedback
 from drivers.mfrc522 import MFRC522
-from drivers.problem_log import ProblemLog
-from drivers.reader_matrix import MatrixReader
-from drivers.select_decoder import SelectDecoder
+from drivers.reader_matrix import AntennaMux, MatrixReader, ProblemLog, SelectDecoder
 from drivers.ssd1680 import SSD1680
 
 from .. import forget
@@ -98,7 +95,7 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
 
         transport = StdioTransport()
     board = Board(pins["name"], geometry, reader, panel, buttons, feedback, transport,
-                  services=(feedback, ProblemLog(reader, panel)), debug=debug,
+                  services=(feedback, ProblemLog()), debug=debug,
                   cells_per_step=pins["cells_per_step"])
     forget(*_BOOT_ONLY)
     return board
