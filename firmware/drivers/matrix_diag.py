@@ -11,7 +11,7 @@ import time
 
 from micropython import const
 
-from .mfrc522 import append_crc, crc_a, rx, tx
+from .mfrc522 import crc_a, rx, tx
 
 _MULTI = const(1)  # reader_matrix's flag of a cell where two tags answered (private there: folded)
 
@@ -63,6 +63,14 @@ _WRITE_US = const(6683)  # frame_us(8) + 5984 us: WRITE page, 4 bytes, CRC_A sen
 
 
 # -- one reader ---------------------------------------------------------------------------------
+
+def append_crc(buf, n):
+    """Write the CRC_A of ``buf[:n]`` at ``buf[n]`` and ``buf[n + 1]``; returns n + 2."""
+    crc = crc_a(buf, n)
+    buf[n] = crc & 0xFF
+    buf[n + 1] = crc >> 8
+    return n + 2
+
 
 def init(chip):
     """Soft-reset and configure the chip and switch its antenna drivers on. Returns True if the

@@ -107,7 +107,8 @@ tx = tx[1:]
 rx = memoryview(bytearray(1 + _RX_MAX))
 _RXV = [rx[:n + 1] for n in range(_RX_MAX + 1)]  # what reading n FIFO bytes clocks back
 rx = rx[1:]
-_RXREQ = [bytes([0x80 | (_FIFO_DATA << 1)] * n + [0]) for n in range(_RX_MAX + 1)]
+_RXREQ = memoryview(bytes([0x80 | (_FIFO_DATA << 1)] * _RX_MAX + [0]))
+_RXREQ = [_RXREQ[_RX_MAX - n:] for n in range(_RX_MAX + 1)]  # n FIFO reads, then 00h to end
 
 
 def crc_a(buf, n):
@@ -119,14 +120,6 @@ def crc_a(buf, n):
         ch = (ch ^ (ch << 4)) & 0xFF
         crc = (crc >> 8) ^ (ch << 8) ^ (ch << 3) ^ (ch >> 4)
     return crc
-
-
-def append_crc(buf, n):
-    """Write the CRC_A of ``buf[:n]`` at ``buf[n]`` and ``buf[n + 1]``; returns n + 2."""
-    crc = crc_a(buf, n)
-    buf[n] = crc & 0xFF
-    buf[n + 1] = crc >> 8
-    return n + 2
 
 
 class MFRC522:
@@ -286,7 +279,9 @@ class MFRC522:
                 return r
             tx[0] = sel
             tx[1] = _NVB_SELECT
-            append_crc(tx, 7)
+            crc = crc_a(tx, 7)
+            tx[7] = crc & 0xFF
+            tx[8] = crc >> 8
             r = self.transceive(9, 0, 0, _SELECT_US)
             if r <= 0:
                 return r

@@ -321,14 +321,14 @@ class SelectDecoder:
     def __init__(self, address, enable):
         self.address = address
         self.enable = enable
-        self.lines = 1 << len(address)
         enable(1)
         self._current = -1
 
     def line(self, index):
-        """The select line of output ``index``: a callable like a Pin (0 selects, 1 releases)."""
-        if not 0 <= index < self.lines:
-            raise ValueError("a %d-line decoder has no output %d" % (self.lines, index))
+        """The select line of output ``index``, called as a Pin is: 0 selects, 1 releases."""
+        lines = 1 << len(self.address)
+        if not 0 <= index < lines:
+            raise ValueError("a %d-line decoder has no output %d" % (lines, index))
         return _Line(self, index)
 
     def select(self, index):
@@ -341,9 +341,6 @@ class SelectDecoder:
             self._current = index
         self.enable(0)
 
-    def release(self):
-        self.enable(1)
-
 
 class _Line:
     def __init__(self, decoder, index):
@@ -352,12 +349,9 @@ class _Line:
 
     def __call__(self, v):
         if v:
-            self.decoder.release()
+            self.decoder.enable(1)
         else:
             self.decoder.select(self.index)
-
-    def value(self, v):
-        self(v)
 
 
 class AntennaMux:

@@ -2,7 +2,7 @@
 
 from check import eq
 from drivers import matrix_diag as md
-from drivers.mfrc522 import MFRC522, append_crc, crc_a, rx
+from drivers.mfrc522 import MFRC522, crc_a, rx
 from standin_bus import FakePin, FakeSPI, VirtualClock
 from standin_mfrc522 import MFRC522Model
 from standin_tags import HALT, IDLE, READY, Tag, classic_1k, ntag213
@@ -57,7 +57,7 @@ def test_crc_a_matches_iso_14443_3_and_the_hlta_frame():
     eq(crc_a(b"\x12\x34", 2), 0xCF26, "CRC_A of 12 34 (ISO/IEC 14443-3 annex B)")
     eq(crc_a(b"\x50\x00", 2), 0xCD57, "HLTA is sent as 50 00 57 CD")
     buf = bytearray(b"\x30\x04\x00\x00")
-    eq(append_crc(buf, 2), 4)
+    eq(md.append_crc(buf, 2), 4)
     eq(bytes(buf), b"\x30\x04\x26\xee", "READ page 4 frame")
     eq(crc_a(buf, 4), 0, "over a frame and its CRC_A: 0, the check of an answer")
     for i in range(32):
