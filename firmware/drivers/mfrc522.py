@@ -92,9 +92,11 @@ _COLLISION = const(-2)
 _FAULT = const(-3)
 _BUSY = const(-4)  # poll: the exchange is still under way
 
-# The SPI frames of an exchange. Readers work one after the other on one bus, so they all share
-# these (a set is 3 KB of small objects on a board with eight readers): ``tx`` the frame to send,
-# ``rx`` the answer; take what an answer holds before the next exchange on any reader.
+# The SPI frames of an exchange, made once, at import. Readers work one after the other on one bus,
+# so they all share these (about 2 KB of small objects on the 64-bit port), as module globals (an
+# attribute per buffer would cost every reader heap): ``tx`` the frame to send, ``rx`` the answer;
+# take what an answer holds before the next exchange on any reader. The lists hold a view of each
+# length, so that no exchange allocates one.
 _W = bytearray(2)  # a register write, or the address of a register read
 _R = bytearray(2)  # what a register read clocks back
 _ST_REQ = bytes((0x80 | (_COM_IRQ << 1), 0x80 | (_ERROR_REG << 1), 0x80 | (_FIFO_LEVEL << 1),
@@ -107,8 +109,9 @@ tx = tx[1:]
 rx = memoryview(bytearray(1 + _RX_MAX))
 _RXV = [rx[:n + 1] for n in range(_RX_MAX + 1)]  # what reading n FIFO bytes clocks back
 rx = rx[1:]
-_RXREQ = memoryview(bytes([0x80 | (_FIFO_DATA << 1)] * _RX_MAX + [0]))
-_RXREQ = [_RXREQ[_RX_MAX - n:] for n in range(_RX_MAX + 1)]  # n FIFO reads, then 00h to end
+# n FIFO reads, then 00h to end: the last n + 1 bytes of one request
+_RXREQ = [req[_RX_MAX - n:] for req in [memoryview(bytes([0x80 | (_FIFO_DATA << 1)] * _RX_MAX + [0]))]
+          for n in range(_RX_MAX + 1)]
 
 
 def crc_a(buf, n):

@@ -78,8 +78,9 @@ _TWICE = const(2)  # flags: this step read the UID twice alike; read_uid sets ``
 class MatrixReader:
     """``chips``: MFRC522 objects, reader 0 first; ``mux``: the AntennaMux; ``reader_of``,
     ``channel_of``, ``nchannels``: from drivers.antenna_layout (wtfw.boards.pico checks that they
-    fit the readers and the switch trees). ``matrix_diag.start(reader, reset)`` starts the readers. Diagnostics for ``wordtable board doctor``: ``errors`` and ``collisions``
-    per cell, ``problems``, and the functions of drivers.matrix_diag (loaded only when asked)."""
+    fit the readers and the switch trees). ``matrix_diag.start(reader, reset)`` starts the readers.
+    Diagnostics for ``wordtable board doctor``: ``errors`` and ``collisions`` per cell,
+    ``problems``, and the functions of drivers.matrix_diag (loaded only when asked)."""
 
     def __init__(self, chips, mux, reader_of, channel_of, nchannels, settle_us=2000,
                  clock=time, recheck_sweeps=80, reprobe_ms=2000, read_twice=True):
