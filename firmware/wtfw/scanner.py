@@ -12,12 +12,6 @@ Both reads still have to agree; what is given up is only the sweep between them 
 across the table may be reported on a cell it passed, and lifted again a sweep later; the host's
 settle time absorbs that). Empty cells still need two empty reads in a row.
 
-A reader may answer SAME_TAG (-2) instead of a UID: "the tag whose UID I gave you last is still
-there" (the reader matrix, after a presence check of a tag it has confirmed; it then keeps no UIDs
-of its own, as the scanner has them). The scanner reads that as its last good read of the cell, the
-reported UID or the candidate. Where it kept no record of that read (every candidate slot was
-taken), it asks the reader to ``reread(cell)``: to read the UID again on its next look.
-
 State lives in preallocated tables, so a sweep over an unchanged table allocates nothing (the scan
 loop may run with the heap locked): the reported state, ``SLOT`` bytes per cell (length byte, then
 the UID), and the candidates (a cell's last good read where it differs from the reported state) in
@@ -34,7 +28,6 @@ from wtproto.frame import MAX_PAYLOAD
 from wtproto.messages import MAX_UID
 
 SLOT = const(11)  # 1 length byte + up to MAX_UID (10) UID bytes
-_SAME_TAG = const(-2)  # read_uid: the UID of the last read is still there (the interface's SAME_TAG)
 # A cell whose reader fails this many times in a row is reported once as faulty.
 FAULT_READS = const(20)
 # SNAPSHOT layout (wtproto.messages): part header <BBBH (request, part, parts, entries), then
@@ -95,18 +88,15 @@ class Scanner:
         for _ in range(count):
             r = reader.read_uid(cell, buf)
             k = cand[cell]
-            if r == _SAME_TAG:
-                r = self._last_read(cell, k, buf)
             if r < 0 or r > MAX_UID:
-                if r != _SAME_TAG:  # (one left unresolved: the reader reads the UID again next time)
-                    self.read_errors += 1
-                    f = fails[cell]
-                    if f < 255:
-                        f += 1
-                        fails[cell] = f
-                        if f == FAULT_READS and self._on_fault is not None:
-                            self._on_fault(cell, f)
-                if k != _SAME or r == _SAME_TAG:
+                self.read_errors += 1
+                f = fails[cell]
+                if f < 255:
+                    f += 1
+                    fails[cell] = f
+                    if f == FAULT_READS and self._on_fault is not None:
+                        self._on_fault(cell, f)
+                if k != _SAME:
                     self._unsettled += 1
             else:
                 fails[cell] = 0
@@ -157,24 +147,6 @@ class Scanner:
                 done = True
         self._cursor = cell
         return done
-
-    def _last_read(self, cell, k, buf):
-        # A SAME_TAG answer: the cell's last good read (the candidate if it has one, else the
-        # reported state) into buf, its length returned. Where that read is not kept, SAME_TAG
-        # again, and the reader is asked to read the UID afresh.
-        if k == _SAME:
-            slots, off = self.reported, cell * SLOT
-        elif k != _NONE:
-            slots, off = self._pool, (k - 1) * SLOT
-        else:
-            slots, off = None, 0
-        n = slots[off] if slots is not None else 0
-        if not n:
-            self.reader.reread(cell)
-            return _SAME_TAG
-        for i in range(n):
-            buf[i] = slots[off + 1 + i]
-        return n
 
     def snapshot_count(self, max_payload=MAX_PAYLOAD):
         """How many SNAPSHOT parts of at most ``max_payload`` bytes the reported state makes."""

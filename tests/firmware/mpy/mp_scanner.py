@@ -7,22 +7,14 @@ from wtfw.sim.world import SimReader, World
 from wtproto import messages as m
 
 
-SAME_TAG = -2  # read_uid: the tag of the last read is still there (firmware/README.md)
-
-
 class ScriptedReader:
-    """Each cell answers from its own script of reads (bytes: a tag, b"": empty, -1: read error,
-    SAME_TAG); when a script runs out the cell keeps answering its last entry. ``rereads``: the
-    cells the scanner asked to read afresh."""
+    """Each cell answers from its own script of reads (bytes: a tag, b"": empty, -1: read error);
+    when a script runs out the cell keeps answering its last entry."""
 
     def __init__(self, ncells):
         self.ncells = ncells
         self.scripts = [[b""] for _ in range(ncells)]
         self.pos = [0] * ncells
-        self.rereads = []
-
-    def reread(self, cell):
-        self.rereads.append(cell)
 
     def script(self, cell, reads):
         self.scripts[cell] = reads
@@ -33,8 +25,8 @@ class ScriptedReader:
         i = self.pos[cell]
         r = s[i] if i < len(s) else s[-1]
         self.pos[cell] = i + 1
-        if r == -1 or r == SAME_TAG:
-            return r
+        if r == -1:
+            return -1
         for k in range(len(r)):
             buf[k] = r[k]
         return len(r)
@@ -306,41 +298,3 @@ def test_snapshot_of_an_empty_table_is_one_part_without_entries():
     sc, reader, changes = make(10)
     sweeps(sc, 2)
     eq([bytes(p) for p in sc.snapshot_parts(5)], m.pack_snapshot_parts(5, []))
-
-
-def test_same_tag_answers_stand_for_the_reported_uid_and_report_nothing_new():
-    sc, reader, changes = make()
-    reader.script(1, [UID7, UID7, SAME_TAG])
-    sweeps(sc, 2)
-    eq(changes, [(1, UID7)])
-    micropython.heap_lock()
-    try:
-        sweeps(sc, 5)  # presence checks only: nothing allocated, nothing reported, no error
-    finally:
-        micropython.heap_unlock()
-    eq((changes, sc.read_errors, sc.unsettled, reader.rereads), ([(1, UID7)], 0, 0, []))
-    eq(reported_uid(sc, 1), UID7)
-
-
-def test_a_same_tag_answer_confirms_a_candidate_like_a_second_identical_read():
-    sc, reader, changes = make()
-    reader.script(2, [UID4, SAME_TAG])
-    sweeps(sc, 1)
-    eq(changes, [])
-    sweeps(sc, 1)
-    eq(changes, [(2, UID4)])
-
-
-def test_a_same_tag_answer_the_scanner_has_no_record_of_asks_for_a_fresh_read():
-    # Backpressure refuses the change and every candidate slot is taken: the cell's last read is
-    # not kept, so SAME_TAG cannot be resolved; the scanner asks for the UID again, counts no error.
-    changes = []
-    reader = ScriptedReader(CANDIDATES + 2)
-    sc = Scanner(reader, recorder(changes, accept=False))
-    for c in range(CANDIDATES + 2):
-        reader.script(c, [UID7, SAME_TAG])
-    sweeps(sc, 1)
-    sweeps(sc, 1)
-    eq(sorted(set(reader.rereads)), [CANDIDATES, CANDIDATES + 1])
-    eq(sc.read_errors, 0)
-    assert sc.unsettled >= 2, sc.unsettled
