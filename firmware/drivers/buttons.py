@@ -41,7 +41,7 @@ class ShiftRegisterButtons:
         self.load(0)
         self.load(1)
         self.spi.readinto(self._raw, 0x00)
-        self.polls += 1
+        self.polls = (self.polls + 1) & 0x3FFFFFFF  # wraps before it would allocate (a big int)
         raw = self._raw
         level = self._level
         since = self._since

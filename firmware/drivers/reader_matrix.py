@@ -196,7 +196,9 @@ class MatrixReader:
             for r in range(nr):
                 if todo[r]:
                     chips[r].send(7)
-            self.presence_checks += started
+            # Wrapped at 2**30, a Pico's largest small int (past it every count would allocate):
+            # at some 2,000 checks a second that is reached in about six days.
+            self.presence_checks = (self.presence_checks + started) & 0x3FFFFFFF
             clock.sleep_us(_WUPA_US)
         halts = 0
         for r in range(nr):
