@@ -32,4 +32,6 @@ def run() -> list[dict]:
          "note": f"data {(peak - code) / kb:.1f} KB, during {f['phase'].replace('_', ' ')}"},
         {"benchmark": "pico firmware heap: free at the peak, .mpy code in the heap", "value": round(free, 1),
          "unit": "%", "target": ">= 40 %", "ok": free >= 40, "note": "128 KB heap, 64-bit unix port"},
+        {"benchmark": "pico firmware: interned names (qstrs), firmware and probe", "value": int(f["names"]),
+         "unit": "names", "note": f"in {f['name_pools']} pools; past 620 MicroPython adds a pool of 640 (7 KB here)"},
     ]

@@ -9,6 +9,7 @@ measures the heap the board would have.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 from pathlib import Path
 
@@ -58,7 +59,8 @@ def run_test(module: str, func: str, tmp: Path, *paths: Path, heap: str = TEST_H
 
 def memory_probe(root: Path) -> dict[str, str]:
     """Run ``mpy/memory_probe.py`` (the firmware's heap on the real drivers) with the firmware and the
-    stand-ins compiled into ``root``; its ``mem NAME VALUE`` lines as a dict. The probe takes what
+    stand-ins compiled into ``root``; its ``mem NAME VALUE`` lines as a dict, with ``names`` and
+    ``name_pools``: the interned names (qstrs) once the firmware is loaded, and their pools. The probe takes what
     is not the board's off its figures, so its own heap is larger than the board's 128 KB."""
     standins = compile_standins(root / "standins")
     firmware = compile_firmware(root / "firmware")
@@ -66,4 +68,9 @@ def memory_probe(root: Path) -> dict[str, str]:
                            heap="1m", timeout=300)
     if proc.returncode != 0 or not proc.stdout.strip().endswith("PASS"):
         raise RuntimeError(f"the memory probe failed:\n{proc.stdout}\n{proc.stderr}")
-    return dict(line.split()[1:3] for line in proc.stdout.splitlines() if line.startswith("mem "))
+    got = dict(line.split()[1:3] for line in proc.stdout.splitlines() if line.startswith("mem "))
+    pools = re.search(r"qstr pool: n_pool=(\d+), n_qstr=(\d+)", proc.stdout)
+    if pools is None:
+        raise RuntimeError(f"the memory probe printed no qstr pool line:\n{proc.stdout}")
+    got["name_pools"], got["names"] = pools.group(1), pools.group(2)
+    return got

@@ -29,6 +29,20 @@ def test_the_firmware_with_its_code_in_the_heap_leaves_40_percent_of_128k_free(m
         f"{free:.1f} % of the 128 KB heap free")
 
 
+# MicroPython keeps interned names (qstrs: every module, global, attribute, argument name and short
+# string of the code) in pools that double: holding 20, 40, 80, 160 and 320, then 640 more. Past 620
+# names the next pool costs 7 KB at once here (640 entries), 4.5 KB on a Pico. Every firmware module
+# the board ever loads counts: its names stay after the module is dropped.
+NAME_POOL_LIMIT = 620
+
+
+def test_the_firmware_interns_fewer_names_than_fill_the_fifth_pool(mem):
+    assert mem["names"] <= NAME_POOL_LIMIT, (
+        f"the firmware and the probe intern {mem['names']} names: past {NAME_POOL_LIMIT} MicroPython "
+        f"allocates another pool of 640 (7 KB of a 64-bit heap); fold a module into another, make "
+        f"constants private (_NAME = const(...)), move what only the host uses into hostcodec")
+
+
 def test_the_probe_measures_the_board_not_nothing(mem):
     # The figures are of a running board: code loaded, a full table reported, a screen shown.
     assert 30 * 1024 < mem["code"] < mem["code_boot"], mem

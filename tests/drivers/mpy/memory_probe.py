@@ -27,7 +27,9 @@ over to memory_steps.py, the scenario, compiled with the stand-ins.
 
 Prints ``mem NAME VALUE`` lines, then PASS: code (what stays of the code), code_boot (while the
 board is built: the configuration and pin map too), boot (code and data once the board is up),
-peak (code and data at the fullest step boundary), phase (where), standins (taken off).
+peak (code and data at the fullest step boundary), phase (where), standins (taken off); and
+MicroPython's ``qstr pool`` line once the code is loaded: how many names are interned, in how many
+pools (the harness reads it).
 """
 
 import gc
@@ -56,6 +58,9 @@ main.drop_configuration()
 wtfw.forget("drivers.antenna_layout")
 gc.collect()
 code = gc.mem_alloc() - base
+import micropython  # noqa: E402
+
+micropython.qstr_info()  # "qstr pool: n_pool=.., n_qstr=.., ...": the names interned so far
 before = gc.mem_alloc()
 
 import memory_steps  # noqa: E402
