@@ -8,6 +8,7 @@ import time
 from wordtable.cli import main as cli_main
 from wordtable.table.link import BoardLink
 from wtproto import diagcodec as dc
+from wtproto import messages as m
 
 from .conftest import wait_until
 
@@ -86,6 +87,21 @@ def test_a_request_the_board_never_answers_times_out_with_advice(sim):
         except Exception as exc:  # noqa: BLE001  # the type and text are what is checked
             assert type(exc).__name__ == "BoardSilentError"
             assert "did not send its diagnostics (summary) within 0.5 s" in str(exc)
+            assert "wordtable board deploy --port" in str(exc)
+        else:
+            raise AssertionError("no error")
+
+
+def test_a_request_older_firmware_does_not_know_fails_at_once_with_advice(sim):
+    # Firmware from before DIAG_REQ answers it as any unknown type: LOG CODE_UNKNOWN_TYPE. A type
+    # this firmware does not know stands in for it; the host does not wait out its timeout.
+    with BoardLink(sim.port) as lk:
+        lk.wait_linked(10)
+        try:
+            lk._request(0x7E, m.DIAG, lambda rid: bytes([rid, 0]), 30.0, "a request of type 0x7e")
+        except Exception as exc:  # noqa: BLE001  # the type and text are what is checked
+            assert type(exc).__name__ == "FirmwareTooOldError", exc
+            assert "does not handle a request of type 0x7e" in str(exc)
             assert "wordtable board deploy --port" in str(exc)
         else:
             raise AssertionError("no error")

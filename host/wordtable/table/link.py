@@ -76,6 +76,10 @@ class BoardSilentError(BoardError):
     """Nothing that looks like the wordtable firmware answers on the port."""
 
 
+class FirmwareTooOldError(BoardError):
+    """The board's firmware says it does not handle a request this host makes (DIAG_REQ, TAG_WRITE)."""
+
+
 @dataclass(frozen=True)
 class BoardInfo:
     """What the board said about itself in its HELLO."""
@@ -171,8 +175,10 @@ class _Snapshot:
 class _Request:
     """A request to the board (DIAG_REQ, TAG_WRITE) waiting for its answer's parts."""
 
+    mtype: int = 0  # what was asked
     parts: dict[int, bytes] = field(default_factory=dict)
     total: int | None = None
+    unknown_to_board: bool = False  # the board answered "not a type I handle" (older firmware)
     done: threading.Event = field(default_factory=threading.Event)
 
 
@@ -406,11 +412,15 @@ class BoardLink:
         with self._lock:
             self._request_id = (self._request_id + 1) & 0xFF
             key = (answer, self._request_id)
-            req = self._requests[key] = _Request()
+            req = self._requests[key] = _Request(mtype)
             self.link.send(mtype, pack(self._request_id))
             self._flush()
         try:
-            if not req.done.wait(timeout):
+            if req.done.wait(timeout) and req.unknown_to_board:
+                raise FirmwareTooOldError(
+                    f"The board at {self.port} does not handle {what}: its firmware is older than this "
+                    f"host. Update it with `wordtable board deploy --port {self.port}`.")
+            if not req.done.wait(0):
                 raise BoardSilentError(
                     f"The board at {self.port} did not send {what} within {timeout:g} s. If its firmware "
                     f"is older than this host, update it with `wordtable board deploy --port {self.port}`.")
@@ -418,6 +428,15 @@ class BoardLink:
             with self._lock:
                 self._requests.pop(key, None)
         return [req.parts[i] for i in sorted(req.parts)]
+
+    def _unknown_to_board(self, text: str) -> None:
+        # Firmware older than a request type answers it with LOG CODE_UNKNOWN_TYPE naming the type
+        # (by its name in earlier firmware, as 0xNN now): the request fails at once, not at its timeout.
+        words = text.split()
+        for req in list(self._requests.values()):
+            if m.NAMES.get(req.mtype) in words or f"0x{req.mtype:02x}" in words:
+                req.unknown_to_board = True
+                req.done.set()
 
     def _on_answer(self, mtype: int, payload: bytes) -> None:
         if mtype == m.DIAG:
@@ -573,6 +592,8 @@ class BoardLink:
             level, code, text = m.unpack_log(payload)
             if code == m.CODE_QUEUE_OVERFLOW:
                 self.request_snapshot()
+            elif code == m.CODE_UNKNOWN_TYPE:
+                self._unknown_to_board(text)
             self._emit(BoardLog(level, code, text))
         elif mtype in (m.DIAG, m.TAG_RESULT):
             self._on_answer(mtype, payload)
