@@ -4,7 +4,7 @@
 
 Boots the sim board exactly as main.py does (same imports and main.build_board, real world file with a tag on each of
 the 321 cells, real control channel, 296x128 panel), with the serial line replaced by memory and a
-minimal host written here. Then: handshake, all 321 CELL reports, a SNAPSHOT, a full-panel DISPLAY
+minimal host (probe_line.py). Then: handshake, all 321 CELL reports, a SNAPSHOT, a full-panel DISPLAY
 (5 frames), heartbeats, control commands. After each loop step the heap is collected and what is
 still in use (the live data) is noted; the largest is ``live_peak``. What a step needs on top of
 that, in a fragmented heap, shows in the smallest heap that runs this script to its end, which
@@ -19,69 +19,23 @@ board writes is taken by the host before the heap is measured.
 import gc
 import sys
 
+from probe_line import Host, MemoryLine, wipe
+
 # Stands for the kernel: the line's buffer toward the board (five DISPLAY frames fit).
 TO_BOARD = bytearray(6144)
 WORK = sys.argv[1]
 # The script's globals, all bound before the base is taken (a growing globals dict is not the board's).
 BASE = CODE = HOST = BOOT = 0
-now = peak = host_seq = board_seq = 0
+now = peak = 0
 peak_phase = ""
 phase = "boot"
 counts = {1: 0, 3: 0, 4: 0, 5: 0, 0x10: 0, 0x13: 0}  # frames the host got, by type (sized now)
-board = app = deframer = line = None
+board = app = None
 main = wtfw = App = m = Deframer = encode_frame = hostcodec = None  # bound by the imports below
 
 
 def uid(cell):
     return bytes([4, cell & 0xFF, cell >> 8, 0x10, 0x20, 0x30, 0x40])
-
-
-class MemoryLine:
-    """The serial line in memory. What the host sends waits in ``TO_BOARD`` (the kernel's buffer);
-    what the board writes is handed to the host after each step."""
-
-    closed = False
-
-    def __init__(self):
-        self.head = 0  # TO_BOARD[head:tail] waits for the board
-        self.tail = 0
-        self.from_board = []
-
-    def put(self, frame):
-        if self.head == self.tail:
-            self.head = self.tail = 0
-        n = len(frame)
-        if self.tail + n > len(TO_BOARD):
-            raise AssertionError("the line's buffer toward the board is full")
-        TO_BOARD[self.tail:self.tail + n] = frame
-        self.tail += n
-
-    def readinto(self, buf):
-        n = min(len(buf), self.tail - self.head)
-        h = self.head
-        for i in range(n):
-            buf[i] = TO_BOARD[h + i]
-        self.head = h + n
-        return n
-
-    def write(self, data):
-        self.from_board.append(data)
-
-
-def host_send(mtype, payload, reliable=True):
-    global host_seq
-    seq = 0
-    if reliable:
-        host_seq = host_seq % 255 + 1
-        seq = host_seq
-    line.put(encode_frame(mtype, seq, board_seq, payload))
-
-
-def wipe(depth=40):
-    # The collector scans the C stack conservatively, including the slots of its own frames that
-    # still hold pointers left by the deeper calls of the step just run (a 1 KB DISPLAY payload,
-    # say). Calls as deep as those overwrite them first, so that only live data is counted.
-    return wipe(depth - 1) if depth else 0
 
 
 def live():
@@ -91,29 +45,12 @@ def live():
     return gc.mem_alloc() - BASE
 
 
-def host_take():
-    # The host takes what the board wrote and acknowledges it. In a function of its own, so that
-    # the host's frames do not stay behind in the slots of a live frame when the heap is measured.
-    global board_seq
-    out = line.from_board
-    line.from_board = []
-    got = False
-    for chunk in out:
-        for f in deframer.feed(chunk):
-            counts[f[1]] = counts.get(f[1], 0) + 1
-            if f[2]:
-                board_seq = f[2]
-                got = True
-    if got:
-        line.put(encode_frame(m.ACK, 0, board_seq))
-
-
 def step(n=1, dt=5):
     global now, peak, peak_phase
     for _ in range(n):
         now += dt
         app.step(now)
-        host_take()
+        host.take()
         used = live()
         if used > peak:
             peak = used
@@ -125,7 +62,7 @@ def send_screen():
     for y in range(0, 128, 27):  # five frames at once, as the host's link window lets them go
         h = min(27, 128 - y)
         flags = m.REFRESH_FULL if y + h == 128 else m.REFRESH_NONE
-        host_send(m.DISPLAY, m.pack_display(0, y, 296, h, flags, bytes([y]) * (37 * h)))
+        host.send(m.DISPLAY, m.pack_display(0, y, 296, h, flags, bytes([y]) * (37 * h)))
 
 
 def step_until(done, what, limit=400):
@@ -155,7 +92,8 @@ def control(cmd):
     return reply
 
 
-line = MemoryLine()
+line = MemoryLine(TO_BOARD)
+host = Host(line, counts)
 with open(WORK + "/world.txt", "w") as f:
     for cell in range(321):
         f.write("%d %s\n" % (cell, "".join(["%02X" % b for b in uid(cell)])))
@@ -188,18 +126,18 @@ app = App(board, 0, 0x4242)
 gc.threshold(-1)
 gc.collect()
 BOOT = gc.mem_alloc() - BASE
-deframer = Deframer()  # the host's: counted with the script
+host.start(Deframer(), encode_frame, m.ACK, m.HELLO)  # the host's deframer: counted with the script
 gc.collect()
 BASE = gc.mem_alloc() - BOOT
 
 
 step(4)
 phase = "handshake and 321 CELL reports"
-host_send(m.HELLO_ACK, m.pack_hello_ack(0x4242, 1, (0, 1, 0)), False)
+host.send(m.HELLO_ACK, m.pack_hello_ack(0x4242, 1, (0, 1, 0)), False)
 step_until(lambda: counts.get(m.CELL) == 321 and not app.link.pending(), "321 CELL reports")
 
 phase = "SNAPSHOT"
-host_send(m.SNAPSHOT_REQ, m.pack_snapshot_req(1))
+host.send(m.SNAPSHOT_REQ, m.pack_snapshot_req(1))
 step_until(lambda: counts.get(m.SNAPSHOT) == 13 and not app.link.pending(), "a 13-part SNAPSHOT")
 
 phase = "full-panel DISPLAY"
@@ -208,7 +146,7 @@ step_until(lambda: board.panel.full == 1, "a full refresh")
 
 phase = "heartbeats and idle"
 for _ in range(5):
-    host_send(m.HEARTBEAT, b"", False)
+    host.send(m.HEARTBEAT, b"", False)
     step(200)
 assert counts.get(m.HEARTBEAT, 0) >= 4, counts
 

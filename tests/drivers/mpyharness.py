@@ -18,6 +18,7 @@ from tests.firmware.mpyrun import MPY_TESTS, compile_mpy, run_micropython
 HERE = Path(__file__).resolve().parent / "mpy"
 RUNNER = MPY_TESTS / "run.py"  # the firmware suites' runner: ``run.py MODULE FUNCTION TMPDIR``
 FROM_FIRMWARE_SUITES = (MPY_TESTS / "check.py", MPY_TESTS / "rig.py")  # eq(); the App with a host end
+PROBE_LINE = Path(__file__).resolve().parents[2] / "bench" / "mpy" / "probe_line.py"  # the heap probes' line
 
 
 def collect_mp_tests() -> list[tuple[str, str]]:
@@ -31,9 +32,9 @@ def collect_mp_tests() -> list[tuple[str, str]]:
 
 
 def compile_standins(out: Path) -> Path:
-    """The stand-ins, the test modules, and ``check`` and ``rig`` of the firmware suites, compiled
-    into ``out``."""
-    compile_mpy([*HERE.glob("*.py"), *FROM_FIRMWARE_SUITES], out)
+    """The stand-ins, the test modules, ``check`` and ``rig`` of the firmware suites and the heap
+    probes' serial line (bench/mpy/probe_line.py), compiled into ``out``."""
+    compile_mpy([*HERE.glob("*.py"), *FROM_FIRMWARE_SUITES, PROBE_LINE], out)
     return out
 
 

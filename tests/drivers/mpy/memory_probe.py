@@ -5,11 +5,11 @@
 
 The firmware comes as ``make deploy`` puts it on a board (main.py as source, the rest as .mpy
 files, so its code is in the heap), the chips are the register-level stand-ins, and the host is a
-minimal one written here. Scenario: a tag on each of the 321 cells from the start, the handshake,
-every CELL report, a SNAPSHOT, a full screen in the five DISPLAY frames the host sends with a full
-refresh, a partial one, LED, BEEP, a button, every DIAG topic and a TAG_WRITE (whose code the board
-loads and drops again), heartbeats. After every loop step the heap is collected and what is live
-is noted.
+minimal one (bench/mpy/probe_line.py, shared with the sim's heap probe). Scenario: a tag on each
+of the 321 cells from the start, the handshake, every CELL report, a SNAPSHOT, a full screen in the
+five DISPLAY frames the host sends with a full refresh, a partial one, LED, BEEP, a button, every
+DIAG topic and a TAG_WRITE (whose code the board loads and drops again), heartbeats. After every
+loop step the heap is collected and what is live is noted.
 
 Only the board counts. The stand-ins' code and their chip models, this script and the host's
 codecs are made before the base is taken, or added to it; what stands for the kernel (the bytes

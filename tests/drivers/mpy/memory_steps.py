@@ -6,51 +6,17 @@ code is loaded and measured: compiled with the stand-ins, so its names and code 
 import gc
 import sys
 
+from probe_line import Host, MemoryLine, wipe
+
 TO_BOARD = bytearray(8192)  # stands for the kernel's buffer toward the board
 BASE = CODE = CODE_BOOT = STANDINS = BOOT = 0
-now = peak = host_seq = board_seq = rid = 0
+now = peak = rid = 0
 phase = "boot"
 peak_phase = ""
 got = {1: 0, 3: 0, 4: 0, 5: 0, 0x10: 0, 0x11: 0, 0x13: 0, 0x15: 0, 0x17: 0}  # frames by type, sized now
-hello = [0, 0]  # boot_id, epoch of the board's last HELLO
-bench = board = app = line = deframer = m = hc = hd = encode_frame = pico_board = main = None
-
-
-class MemoryLine:
-    """The serial line in memory: what the host sends waits in TO_BOARD[head:tail]; what the board
-    writes is handed to the host after each step."""
-
-    closed = False
-
-    def __init__(self):
-        self.head = 0
-        self.tail = 0
-        self.from_board = []
-
-    def put(self, frame):
-        if self.head == self.tail:
-            self.head = self.tail = 0
-        n = len(frame)
-        if self.tail + n > len(TO_BOARD):
-            raise AssertionError("the line's buffer toward the board is full")
-        TO_BOARD[self.tail:self.tail + n] = frame
-        self.tail += n
-
-    def readinto(self, buf):
-        n = min(len(buf), self.tail - self.head)
-        h = self.head
-        for i in range(n):
-            buf[i] = TO_BOARD[h + i]
-        self.head = h + n
-        return n
-
-    def write(self, data):
-        self.from_board.append(data)
-
-
-def wipe(depth=40):
-    # Calls as deep as a loop step's overwrite the stale C stack slots the collector would scan.
-    return wipe(depth - 1) if depth else 0
+line = MemoryLine(TO_BOARD)
+host = Host(line, got)
+bench = board = app = m = hc = hd = None
 
 
 def live():
@@ -68,42 +34,13 @@ def quiet():
     assert not bench.panel.errors, bench.panel.errors
 
 
-def host_send(mtype, payload=b"", reliable=True):
-    global host_seq
-    seq = 0
-    if reliable:
-        host_seq = host_seq % 255 + 1
-        seq = host_seq
-    line.put(encode_frame(mtype, seq, board_seq, payload))
-
-
-def host_take():
-    # In a function of its own, so that the host's frames do not stay in a live frame's slots.
-    global board_seq
-    out = line.from_board
-    line.from_board = []
-    acked = False
-    for chunk in out:
-        for f in deframer.feed(chunk):
-            got[f[1]] = got.get(f[1], 0) + 1
-            if f[1] == m.HELLO:
-                h = hc.unpack_hello_board(f[4])
-                hello[0] = h["boot_id"]
-                hello[1] = h["epoch"]
-            if f[2]:
-                board_seq = f[2]
-                acked = True
-    if acked:
-        line.put(encode_frame(m.ACK, 0, board_seq))
-
-
 def step(n=1, dt=5):
     global now, peak, peak_phase
     for _ in range(n):
         bench.clock.sleep_ms(dt)
         now = bench.clock.ticks_ms()
         app.step(now)
-        host_take()
+        host.take()
         quiet()
         used = live()
         if used > peak:
@@ -126,33 +63,32 @@ def send_screen():
     for y in range(0, 128, 27):
         h = min(27, 128 - y)
         flags = m.REFRESH_FULL if y + h == 128 else m.REFRESH_NONE
-        host_send(m.DISPLAY, hc.pack_display(0, y, 296, h, flags, bytes([y | 1]) * (37 * h)))
+        host.send(m.DISPLAY, hc.pack_display(0, y, 296, h, flags, bytes([y | 1]) * (37 * h)))
 
 
 def send_partial():
-    host_send(m.DISPLAY, hc.pack_display(64, 40, 96, 24, hc.REFRESH_PARTIAL, bytes(12 * 24)))
-    host_send(m.LED, hc.pack_led(255, (0, 64, 0), hc.LED_BLINK, 1000))
-    host_send(m.BEEP, hc.pack_beep(880, 80, 2))
+    host.send(m.DISPLAY, hc.pack_display(64, 40, 96, 24, hc.REFRESH_PARTIAL, bytes(12 * 24)))
+    host.send(m.LED, hc.pack_led(255, (0, 64, 0), hc.LED_BLINK, 1000))
+    host.send(m.BEEP, hc.pack_beep(880, 80, 2))
 
 
 def ask_diag(topic):
     global rid
     rid += 1
-    host_send(m.DIAG_REQ, hd.pack_diag_req(rid, topic))
+    host.send(m.DIAG_REQ, hd.pack_diag_req(rid, topic))
 
 
 def ask_tag_write(cell):
     global rid
     rid += 1
-    host_send(m.TAG_WRITE, hd.pack_tag_write(rid, cell, 4, b"\x03\x07\xd1\x01", 1))
+    host.send(m.TAG_WRITE, hd.pack_tag_write(rid, cell, 4, b"\x03\x07\xd1\x01", 1))
 
 
 
 def run(base, code_boot, code, before):
     """``base``: the heap before the firmware was loaded; ``code_boot``, ``code``: its code while
     booting and once the configuration is dropped; ``before``: the heap before this module."""
-    global BASE, CODE, CODE_BOOT, STANDINS, BOOT, bench, board, app, line, deframer, m, hc, hd
-    global encode_frame, peak, peak_phase, phase
+    global BASE, CODE, CODE_BOOT, STANDINS, BOOT, bench, board, app, m, hc, hd, peak, peak_phase, phase
     BASE, CODE_BOOT, CODE = base, code_boot, code
     main = sys.modules["main"]
     import standin_table  # noqa: E402
@@ -160,11 +96,9 @@ def run(base, code_boot, code, before):
     from wtproto import frame, hostcodec, hostdiag  # noqa: E402
     from wtproto import messages as m  # noqa: E402, F811
 
-    encode_frame = frame.encode_frame
     hc = hostcodec
     hd = hostdiag
-    deframer = frame.Deframer()
-    line = MemoryLine()
+    host.start(frame.Deframer(), frame.encode_frame, m.ACK, m.HELLO)
     bench = standin_table.TableBench()
     # One tag object per reader, laid on all of its antennas: the firmware holds a UID per cell whatever
     # the UIDs are, and 321 tag models would crowd the heap. A tag on cell 0 alone, for TAG_WRITE.
@@ -193,12 +127,14 @@ def run(base, code_boot, code, before):
     step(3)
     phase = "handshake_and_321_CELL_reports"
     assert got[m.HELLO], "the board sent no HELLO"
-    line.put(encode_frame(m.HELLO_ACK, 0, 0, hc.pack_hello_ack(hello[0], hello[1], (0, 1, 0))))
+    h = hc.unpack_hello_board(host.hello)
+    host.send(m.HELLO_ACK, hc.pack_hello_ack(h["boot_id"], h["epoch"], (0, 1, 0)), False)
+    h = None
     step_until(lambda: got[m.CELL] >= 321 and not app.link.pending(), "321 CELL reports")
     assert got[m.CELL] == 321, got
 
     phase = "SNAPSHOT"
-    host_send(m.SNAPSHOT_REQ, hc.pack_snapshot_req(1))
+    host.send(m.SNAPSHOT_REQ, hc.pack_snapshot_req(1))
     step_until(lambda: got[m.SNAPSHOT] >= 1 and not app.link.pending() and app._snapshot is None, "a SNAPSHOT")
 
     phase = "full_screen_DISPLAY"
@@ -224,7 +160,7 @@ def run(base, code_boot, code, before):
 
     phase = "idle_with_heartbeats"
     for _ in range(5):
-        host_send(m.HEARTBEAT, b"", False)
+        host.send(m.HEARTBEAT, b"", False)
         step(20, 50)
     assert got[m.HEARTBEAT] >= 4, got
     assert app.state == 1 and app.events_dropped == 0 and app.exceptions == 0
