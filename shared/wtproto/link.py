@@ -6,7 +6,7 @@ a duplicate or out-of-order frame is dropped and answered with the last in-order
 sender resends everything after it once its retransmission timer runs out.
 
 Pure: ``feed`` takes received bytes, ``poll`` returns bytes to write; the caller owns the port and
-the clock (tick milliseconds, see ticks.py).
+the clock (tick milliseconds, ``ticks_diff`` below).
 """
 
 from . import PROTOCOL_VERSION, const
