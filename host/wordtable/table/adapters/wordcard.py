@@ -319,7 +319,7 @@ class WordcardAdapter(Adapter):
                     return Reply(view=MessageView("Hint", (found,), "info"))
                 game = found
             lay = wordcard_ai.best_laydown(game, player, strength="club", budget_s=0.3)
-            lines = tuple(" ".join(r.tokens()) for r in lay.rows[:3]) or ("No row to lay: discard a card.",)
+            lines = tuple(_hint_line(r) for r in lay.rows[:3]) or ("No row to lay: discard a card.",)
             return Reply(view=MessageView("Hint", lines, "info"))
         return Reply()
 
@@ -359,3 +359,12 @@ class WordcardAdapter(Adapter):
             worst = max(hand, key=lambda c: (not c.wild, c.points))
             steps.append((self.discard_cell, "wordcard", worst.id))
         return BotStep(lay=tuple(steps), lift=(self.discard_cell,) if hand else (), buttons=(OK,))
+
+
+def _hint_line(row: wordcard_ai.Row) -> str:
+    """A hinted row as the player reads the cards: the word, the cards to lay from the hand by
+    their faces (not their tag ids), the points."""
+    faces = " ".join(p.face for p in row.hand_cards)
+    if row.meld is not None:
+        return f"{row.text}: add {faces} ({row.points})"
+    return f"{row.text}: {faces} ({row.points})"
