@@ -10,8 +10,11 @@ fragmented the way compiling modules from source leaves it.
 
 from __future__ import annotations
 
+import subprocess
 import tempfile
 from pathlib import Path
+
+from wordtable.table.sim import link_sources
 
 from tests.firmware.mpyrun import run_micropython
 
@@ -27,10 +30,20 @@ SIM_RUN_MODULES = (*CORE_MODULES, "wtfw.sim.world", "wtfw.sim.panel", "wtfw.sim.
 SIM_MODULES = ("main", "wtfw.boards.sim")
 
 
+def run_linked(script: str, *args: str, heap: str = "128k") -> subprocess.CompletedProcess[str]:
+    """Run ``bench/mpy/<script>`` with the firmware from source as the sim runs it: in a folder of
+    its own, with the sources by short fixed names (wordtable.table.sim.link_sources), so that the
+    figures do not depend on where the checkout is. ``args`` may name files in that folder as ``.``."""
+    with tempfile.TemporaryDirectory(prefix="wtheap") as work:
+        link_sources(Path(work))
+        (Path(work) / "probe").symlink_to(HERE.resolve(), target_is_directory=True)
+        return run_micropython(Path("probe") / script, *args, heap=heap, timeout=120, cwd=Path(work),
+                               sources=False, extra_paths=(Path("fw"), Path("lib")))
+
+
 def probe(heap_kb: int) -> dict[str, str] | None:
     """The probe's figures with a heap of ``heap_kb`` KB, or None if it ran out of memory."""
-    with tempfile.TemporaryDirectory(prefix="wtheap") as work:
-        proc = run_micropython(HERE / "heap_probe.py", work, heap=f"{heap_kb}k", timeout=120)
+    proc = run_linked("heap_probe.py", ".", heap=f"{heap_kb}k")
     if proc.returncode != 0:
         if "MemoryError" in proc.stdout + proc.stderr:
             return None
@@ -39,7 +52,7 @@ def probe(heap_kb: int) -> dict[str, str] | None:
 
 
 def code_size(modules: tuple[str, ...]) -> int:
-    proc = run_micropython(HERE / "code_size.py", *modules)
+    proc = run_linked("code_size.py", *modules)
     if proc.returncode != 0:
         raise RuntimeError(proc.stdout + proc.stderr)
     return int(proc.stdout.split()[-1])

@@ -17,19 +17,22 @@ import time
 import tty
 from pathlib import Path
 
-from mpyrun import FIRMWARE, HEAP, SHARED, micropython_binary
+from mpyrun import HEAP, micropython_binary
+from wordtable.table.sim import SIM_MICROPYPATH, SIM_SCRIPT, link_sources
 from wtproto import messages as m
 from wtproto.frame import Deframer, encode_frame
 
 
-def launch_command(control: Path, world: Path, panel: Path, *options: str) -> list[str]:
-    """The command line of the sim firmware (MICROPYPATH must name shared/, see ``launch_env``)."""
-    return [micropython_binary(), "-X", f"heapsize={HEAP}", str(FIRMWARE / "main.py"), "--board", "sim",
+def launch_command(folder: Path, control: Path, world: Path, panel: Path, *options: str) -> list[str]:
+    """The command line of the sim firmware, to run in ``folder`` with ``launch_env()``: the
+    firmware's sources are linked there, as the host's SimBoard links them."""
+    link_sources(folder)
+    return [micropython_binary(), "-X", f"heapsize={HEAP}", SIM_SCRIPT, "--board", "sim",
             "--control", str(control), "--world", str(world), "--panel", str(panel), *options]
 
 
 def launch_env() -> dict[str, str]:
-    return dict(os.environ, MICROPYPATH=f"{SHARED}:.frozen")
+    return dict(os.environ, MICROPYPATH=SIM_MICROPYPATH)
 
 
 class SimFirmware:
@@ -53,8 +56,8 @@ class SimFirmware:
         tty.setraw(slave)
         self.master = master
         self.proc = subprocess.Popen(
-            launch_command(self.control_path, self.world, self.panel, *self.options),
-            stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=launch_env())
+            launch_command(self.sockdir, self.control_path, self.world, self.panel, *self.options),
+            stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=launch_env(), cwd=self.sockdir)
         os.close(slave)
         return self
 

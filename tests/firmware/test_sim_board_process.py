@@ -150,8 +150,8 @@ def test_firmware_stops_when_its_serial_line_is_closed(sim: SimFirmware) -> None
     (("--buttons",), "option --buttons needs a value"),
 ])
 def test_bad_command_line_exits_with_usage(tmp_path: Path, options: tuple[str, ...], message: str) -> None:
-    cmd = launch_command(tmp_path / "c", tmp_path / "w", tmp_path / "p", *options)
-    proc = subprocess.run(cmd, env=launch_env(), capture_output=True, text=True, timeout=30,
+    cmd = launch_command(tmp_path, tmp_path / "c", tmp_path / "w", tmp_path / "p", *options)
+    proc = subprocess.run(cmd, env=launch_env(), capture_output=True, text=True, timeout=30, cwd=tmp_path,
                           stdin=subprocess.DEVNULL)
     assert proc.returncode == 2
     assert proc.stdout == ""
@@ -160,9 +160,9 @@ def test_bad_command_line_exits_with_usage(tmp_path: Path, options: tuple[str, .
 
 
 def test_missing_required_option_is_named(tmp_path: Path) -> None:
-    cmd = launch_command(tmp_path / "c", tmp_path / "w", tmp_path / "p")
+    cmd = launch_command(tmp_path, tmp_path / "c", tmp_path / "w", tmp_path / "p")
     cmd = cmd[:cmd.index("--panel")]
-    proc = subprocess.run(cmd, env=launch_env(), capture_output=True, text=True, timeout=30,
+    proc = subprocess.run(cmd, env=launch_env(), capture_output=True, text=True, timeout=30, cwd=tmp_path,
                           stdin=subprocess.DEVNULL)
     assert (proc.returncode, proc.stderr.splitlines()[0]) == (2, "main.py: error: option --panel is required")
     assert (FIRMWARE / "main.py").exists()
