@@ -20,10 +20,10 @@ MPY_TESTS = Path(__file__).resolve().parent / "mpy"
 HEAP = "128k"
 
 
-def micropython_env(*extra_paths: Path) -> dict[str, str]:
-    """Environment whose MICROPYPATH finds wtproto (as deployed to /lib on a board), the firmware's
-    packages, ``extra_paths`` and the port's frozen modules."""
-    paths = [str(p) for p in extra_paths] + [str(SHARED), str(FIRMWARE), ".frozen"]
+def micropython_env(*extra_paths: Path, sources: bool = True) -> dict[str, str]:
+    """Environment whose MICROPYPATH finds ``extra_paths``, then (``sources``) wtproto and the
+    firmware's packages as source, then the port's frozen modules."""
+    paths = [str(p) for p in extra_paths] + ([str(SHARED), str(FIRMWARE)] if sources else []) + [".frozen"]
     return dict(os.environ, MICROPYPATH=":".join(paths))
 
 
@@ -33,20 +33,25 @@ def mpy_cross_binary() -> str:
     return str(here) if here.exists() else "mpy-cross"
 
 
-def compile_mpy(sources: list[Path], out_dir: Path, march: str | None = None) -> None:
-    """Compile each of ``sources`` with mpy-cross into ``out_dir/<name>.mpy``. Raises
-    CalledProcessError (with the compiler's message) if one does not compile."""
+def compile_mpy(sources: list[Path], out_dir: Path, march: str | None = None, module_names: bool = False) -> None:
+    """Compile each of ``sources`` with mpy-cross into ``out_dir/<name>.mpy``. ``module_names``:
+    embed ``<name>`` as the source name instead of the file's path, as ``make deploy`` does, so
+    that the heap holds the same names wherever the repository is. Raises CalledProcessError (with
+    the compiler's message) if one does not compile."""
     out_dir.mkdir(parents=True, exist_ok=True)
     for src in sources:
         cmd = [mpy_cross_binary(), "-o", str(out_dir / (src.stem + ".mpy"))]
         if march:
             cmd.append(f"-march={march}")
+        if module_names:
+            cmd += ["-s", src.stem]
         subprocess.run([*cmd, str(src)], check=True, capture_output=True, text=True)
 
 
 def run_micropython(script: Path, *args: str, extra_paths: tuple[Path, ...] = (), timeout: float = 60,
-                    heap: str = HEAP) -> subprocess.CompletedProcess[str]:
-    """Run ``script`` with ``args`` under MicroPython; returns the finished process (text output)."""
+                    heap: str = HEAP, sources: bool = True, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``script`` with ``args`` under MicroPython (in ``cwd``; ``sources``: see
+    micropython_env); returns the finished process (text output)."""
     cmd = [micropython_binary(), "-X", f"heapsize={heap}", str(script), *args]
-    return subprocess.run(cmd, env=micropython_env(*extra_paths), capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return subprocess.run(cmd, env=micropython_env(*extra_paths, sources=sources), capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL, cwd=cwd)
