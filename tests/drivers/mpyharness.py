@@ -34,7 +34,7 @@ def collect_mp_tests() -> list[tuple[str, str]]:
 def compile_standins(out: Path) -> Path:
     """The stand-ins, the test modules, ``check`` and ``rig`` of the firmware suites and the heap
     probes' serial line (bench/mpy/probe_line.py), compiled into ``out``."""
-    compile_mpy([*HERE.glob("*.py"), *FROM_FIRMWARE_SUITES, PROBE_LINE], out)
+    compile_mpy([*HERE.glob("*.py"), *FROM_FIRMWARE_SUITES, PROBE_LINE], out, module_names=True)
     return out
 
 
