@@ -1,7 +1,8 @@
 """A board configuration: the hardware parts the app drives, gathered in one object.
 
-A board module (``wtfw.boards.sim``, later ``wtfw.boards.pico``) builds the drivers from its pins
-and buses (or, for the simulation, from command-line options) and hands them over in a ``Board``.
+A board module (``wtfw.boards.sim`` on the unix port, ``wtfw.boards.pico`` on the table board) builds
+the drivers from its pins and buses (or, for the simulation, from command-line options) and hands them
+over in a ``Board``.
 The interfaces each part implements are written down in firmware/README.md.
 """
 

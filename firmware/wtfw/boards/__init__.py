@@ -15,7 +15,8 @@ def build(argv):
             sys.stderr.write("main.py: error: %s\n%s\n" % (e, sim.USAGE))
             sys.exit(2)
     try:
-        from . import pico  # type: ignore[attr-defined]  # written with the drivers
+        # a port whose drivers are missing from the image (a bare MicroPython) says so instead of a traceback
+        from . import pico
     except ImportError as e:
         sys.stderr.write("no board configuration for platform %s (%s)\n" % (sys.platform, e))
         sys.exit(1)
