@@ -78,12 +78,14 @@ def test_status_is_read_from_a_real_game(enable):
     record = game.apply({"type": "place", "placements": [
         {"cell": "H8", "letter": "P"}, {"cell": "H9", "letter": "R"}, {"cell": "H10", "letter": "E"},
         {"cell": "H11", "letter": "S"}, {"cell": "H12", "letter": "S"}]})
-    view = status_from_game(game, "wordgame", info="bag 80")
+    view = status_from_game(game, "wordgame", info="Bob: lay your tiles, then OK")
     assert [(p.name, p.score, p.active) for p in view.players] == [("Ann", 16, False), ("Bob", 0, True)]
     assert view.last.player == "Ann" and view.last.summary == "PRESS"
     assert view.last.total == record.score.total == 16
     assert view.last.lines == record.score.lines
+    assert view.last.lines[0].detail.startswith("P 3 + R 1 + E 1 + S 1 + S 1x2 = 8, x2 (double word at H8) = 16")
     # the sample status screen shows exactly this moment
+    assert view == SAMPLES["status"]
     assert render(view, SMALL).tobytes() == render(SAMPLES["status"], SMALL).tobytes()
 
 
@@ -130,14 +132,15 @@ def test_an_unchanged_screen_sends_nothing_and_does_not_count():
         RefreshPolicy(0)
 
 
-def test_a_score_change_sends_far_less_than_the_whole_panel():
+def test_an_instruction_change_sends_only_the_title_bar():
     before = render(SAMPLES["status"], SMALL)
+    # Bob lays FAXE: the adapter's instruction in the title bar changes, nothing else
     after = render(StatusView("wordgame", (PlayerLine("Ann", 16), PlayerLine("Bob", 0, True)),
-                              SAMPLES["status"].last, "bag 79"), SMALL)
+                              SAMPLES["status"].last, "Bob laid FAXE: OK to play"), SMALL)
     box = panel.changed_box(before, after)
     partial = sum(len(p) for p in panel.region_payloads(after, box, 1))
     full = sum(len(p) for p in panel.region_payloads(after, (0, 0) + SMALL, 2))
-    assert box[3] <= 21 and box[0] >= 200  # only the header's bag count changed
+    assert box[3] <= 21  # the title bar's rows only
     assert full == 296 // 8 * 128 + 9 * 5 and partial < full // 4
 
 
@@ -177,8 +180,8 @@ def test_a_screen_shown_through_the_link_appears_on_the_simulated_panel(tmp_path
 
 def test_changed_bands_cover_every_changed_pixel_in_less_than_one_box():
     before = render(SAMPLES["status"], SMALL)
-    after = render(StatusView("wordgame", (PlayerLine("Ann", 16, True), PlayerLine("Bob", 24)),
-                              SAMPLES["status"].last, "bag 75"), SMALL)
+    after = render(StatusView("wordgame", (PlayerLine("Ann", 16, True), PlayerLine("Bob", 22)),
+                              SAMPLES["status"].last, "Ann: lay your tiles, then OK"), SMALL)
     boxes = panel.changed_boxes(before, after)
     assert len(boxes) >= 2 and all(b[0] % 8 == 0 for b in boxes)
     patched = before.copy()

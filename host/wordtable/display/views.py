@@ -133,6 +133,10 @@ def _summary(action: dict[str, Any]) -> str:
     words = action.get("words")
     if words:
         return " ".join(str(w) for w in words)
+    # a WORDCHAIN word names its cards; the words they spell are in its scores
+    scored = [s.get("word") for s in action.get("scores") or () if isinstance(s, dict)]
+    if scored and all(scored):
+        return " ".join(str(w) for w in scored)
     kind = str(action.get("type", ""))
     if kind == "exchange":
         n = len(action.get("tiles", []))
