@@ -63,6 +63,14 @@ def test_a_wordchain_word_is_shown_by_the_word_its_cards_spell(enable):
     assert view.last.summary == "KNOP" and view.last.total == 59
 
 
+def test_two_wordchain_words_after_a_double_are_shown_by_the_words_not_their_cards(enable):
+    game = WordchainGame(["Ann", "Bob"], lexicon=enable, seed=4, options=WordchainOptions(dice=2))
+    assert game.dice == (6, 6)
+    game.set_position([["A♠1", "T♦2", "O♦1", "N♥7"], ["E♥1"]], "C♥5", current=0)
+    game.apply({"type": "word", "words": [["@", "A♠1", "T♦2"], ["@", "O♦1", "N♥7"]]})
+    assert status_from_game(game, "WORDCHAIN").last.summary == "CAT CON"
+
+
 def test_the_game_menu_sample_lists_the_games_the_session_offers_in_its_order():
     view = SAMPLES["menu"]
     assert view.items == tuple(g.title for g in GAMES)

@@ -130,13 +130,14 @@ def format_clock(ms: int) -> str:
 
 
 def _summary(action: dict[str, Any]) -> str:
-    words = action.get("words")
-    if words:
-        return " ".join(str(w) for w in words)
-    # a WORDCHAIN word names its cards; the words they spell are in its scores
+    # a WORDCHAIN turn names its cards (its "words" are card lists after a double); what they spell
+    # is in its scores
     scored = [s.get("word") for s in action.get("scores") or () if isinstance(s, dict)]
     if scored and all(scored):
         return " ".join(str(w) for w in scored)
+    words = action.get("words")
+    if words and all(isinstance(w, str) for w in words):
+        return " ".join(words)
     kind = str(action.get("type", ""))
     if kind == "exchange":
         n = len(action.get("tiles", []))
