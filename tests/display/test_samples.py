@@ -10,6 +10,7 @@ from wordtable.display.samples import SAMPLES
 from wordtable.display.views import status_from_game
 from wordtable.games.wordchain import WordchainGame, WordchainOptions
 from wordtable.store import Store
+from wordtable.table.adapters.base import NEXT, LetterModal, Reply, Table
 from wordtable.table.games_catalogue import GAMES, START_ITEM, menu_options
 from wordtable.table.tags import TagRegistry, duplicates, identify, load_set
 
@@ -82,6 +83,14 @@ def test_the_house_rules_sample_is_wordabilitys_menu_with_its_default_choices():
     assert view.title == "Wordability: house rules"
     assert view.items == (START_ITEM,) + tuple(f"{o.label}: {o.words(o.choices[0][0])}"
                                                for o in menu_options("wordability"))
+
+
+def test_the_letter_pick_sample_is_the_blank_pickers_screen_after_four_presses_of_next():
+    picker = LetterModal(0, "Blank on H8: which letter?", lambda letter, table: Reply())
+    for _ in range(4):
+        picker.press(NEXT, Table({}, 0))
+    assert picker.view() == SAMPLES["letter-pick"]
+    assert SAMPLES["letter-pick"].letters[SAMPLES["letter-pick"].selected] == "E"
 
 
 @pytest.fixture
