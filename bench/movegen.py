@@ -33,7 +33,7 @@ def _positions(cls: Any, lx: Any, n: int) -> list[tuple[Any, Any, str]]:
     out: list[tuple[Any, Any, str]] = []
     seed = 100
     while len(out) < n:
-        game = cls(["A", "B"], lx, seed=seed)
+        game = cls(["A", "B"], lexicon=lx, seed=seed)
         rng = Random(seed)
         seed += 1
         gen = generator_for(game.rules)

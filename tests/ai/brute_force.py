@@ -25,6 +25,11 @@ LINES = {
     "wordgame": ((0, 1), (1, 0)),                    # right, down (the wordgame text)
     "wordability": ((0, 1), (1, 0), (1, 1), (1, -1)),  # rows, columns, both diagonals (rule 10)
 }
+READS_BACKWARDS = {
+    "wordgame": False,
+    "wordability": True,  # a line is a word if it reads as one either way (rules 10 and 11)
+}
+"""The oracle's own transcription of the rule texts, not the rules classes' declarations it checks."""
 
 
 def _shapes(board: Board, width: int, height: int, vectors: tuple[tuple[int, int], ...],
@@ -94,7 +99,7 @@ def brute_force_moves(rules: Any, board: Board, rack: str) -> dict[frozenset[tup
     g = rules.geometry
     width, height = g.width, g.height
     vectors = LINES[rules.name]
-    both_ways = rules.name == "wordability"
+    both_ways = READS_BACKWARDS[rules.name]
     is_word: Callable[[str], bool] = rules.lexicon.validity.__contains__
     alphabet = sorted(rules.values)
     rack = rack.upper()

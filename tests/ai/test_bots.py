@@ -17,7 +17,7 @@ from .positions import EMPTY, position
 @pytest.mark.parametrize("cls", [Wordgame, Wordability])
 @pytest.mark.parametrize("strengths", [("beginner", "club"), ("club", "strongest"), ("strongest", "beginner")])
 def test_bots_play_a_game_to_its_end(enable, cls, strengths) -> None:
-    game = cls(["A", "B"], enable, seed=21)
+    game = cls(["A", "B"], lexicon=enable, seed=21)
     choices = play_out(game, list(strengths), seed=2)
     assert game.is_over()
     assert game.end_reason in ("went out", "no score for a full round") or "scoreless" in game.end_reason
@@ -29,13 +29,13 @@ def test_bots_play_a_game_to_its_end(enable, cls, strengths) -> None:
 def test_the_strongest_bot_beats_the_beginner_in_both_games(enable) -> None:
     for cls in (Wordgame, Wordability):
         for seed in (1, 2):
-            game = cls(["strong", "beginner"], enable, seed=seed)
+            game = cls(["strong", "beginner"], lexicon=enable, seed=seed)
             play_out(game, ["strongest", "beginner"], seed=seed)
             assert game.scores[0] > game.scores[1] + 50, (cls.name, seed, game.scores)
 
 
 def test_the_beginner_lays_short_words(enable) -> None:
-    game = Wordgame(["A", "B"], enable, seed=4)
+    game = Wordgame(["A", "B"], lexicon=enable, seed=4)
     rng = Random(4)
     for _ in range(12):
         if game.is_over():

@@ -104,7 +104,7 @@ def test_all_seven_tiles_earn_fifty_in_wordability(enable) -> None:
 def test_every_move_of_a_full_rack_with_blanks_scores_what_the_rules_award(enable, name) -> None:
     cls = Wordgame if name == "wordgame" else Wordability
     checked = 0
-    for i, game in enumerate(played_positions(cls(["A", "B"], enable, seed=7), 7)):
+    for i, game in enumerate(played_positions(cls(["A", "B"], lexicon=enable, seed=7), 7)):
         if i not in (6, 12):
             continue
         rack = "?" + game.rack_letters(game.turn).replace("?", "")[1:]
@@ -120,7 +120,7 @@ def test_every_move_of_a_full_rack_with_blanks_scores_what_the_rules_award(enabl
 
 
 def test_two_blanks_give_exactly_the_brute_force_moves(enable) -> None:
-    game = Wordgame(["A", "B"], enable, seed=3)
+    game = Wordgame(["A", "B"], lexicon=enable, seed=3)
     for i, _ in enumerate(played_positions(game, 3)):
         if i == 8:
             break
@@ -132,7 +132,7 @@ def test_two_blanks_give_exactly_the_brute_force_moves(enable) -> None:
 
 
 def test_best_only_finds_a_move_of_the_highest_score(enable) -> None:
-    for i, game in enumerate(played_positions(Wordgame(["A", "B"], enable, seed=11), 11)):
+    for i, game in enumerate(played_positions(Wordgame(["A", "B"], lexicon=enable, seed=11), 11)):
         if i in (4, 9, 14):
             gen = generator_for(game.rules)
             rack = game.rack_letters(game.turn)
@@ -156,7 +156,7 @@ def test_the_moves_of_part_of_a_rack_are_among_the_moves_of_the_whole_rack(enabl
     # rack can lay is lost when the rack is full (left-part limits, long prefixes, the last tile).
     rng = Random(5)
     checked = 0
-    for i, game in enumerate(played_positions(cls(["A", "B"], enable, seed=5), 5)):
+    for i, game in enumerate(played_positions(cls(["A", "B"], lexicon=enable, seed=5), 5)):
         if i % 4 != 3:
             continue
         gen = generator_for(game.rules)

@@ -54,7 +54,7 @@ def _compare(game, rack: str) -> tuple[int, int]:
 def test_wordgame_generator_lists_exactly_the_legal_placements_of_brute_force(enable, seed: int) -> None:
     rng = Random(seed)
     positions = legal = 0
-    for game in played_positions(Wordgame(["A", "B"], enable, seed=seed), seed):
+    for game in played_positions(Wordgame(["A", "B"], lexicon=enable, seed=seed), seed):
         rack = _sub_rack(game.rack_letters(game.turn), rng, (3, 4, 5), 0.15)
         if rack:
             legal += _compare(game, rack)[0]
@@ -67,7 +67,7 @@ def test_wordgame_generator_lists_exactly_the_legal_placements_of_brute_force(en
 def test_wordability_generator_lists_exactly_the_legal_placements_of_brute_force(enable, seed: int) -> None:
     rng = Random(1000 + seed)
     positions = legal = 0
-    for game in played_positions(Wordability(["A", "B"], enable, seed=seed), seed):
+    for game in played_positions(Wordability(["A", "B"], lexicon=enable, seed=seed), seed):
         rack = _sub_rack(game.rack_letters(game.turn), rng, (3, 4), 0.1)
         if rack:
             legal += _compare(game, rack)[0]

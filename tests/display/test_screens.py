@@ -74,7 +74,7 @@ def test_a_long_error_is_wrapped_inside_the_frame_at_a_readable_size():
 
 
 def test_status_is_read_from_a_real_game(enable):
-    game = Wordgame(["Ann", "Bob"], enable, seed=3)
+    game = Wordgame(["Ann", "Bob"], lexicon=enable, seed=3)
     record = game.apply({"type": "place", "placements": [
         {"cell": "H8", "letter": "P"}, {"cell": "H9", "letter": "R"}, {"cell": "H10", "letter": "E"},
         {"cell": "H11", "letter": "S"}, {"cell": "H12", "letter": "S"}]})
@@ -206,7 +206,7 @@ def test_a_refused_move_becomes_a_short_error_screen(enable):
     from wordtable.display.views import error_view
     from wordtable.games.base import IllegalMoveError, NotYourTurnError
 
-    game = Wordgame(["Ann", "Bob"], enable, seed=3)
+    game = Wordgame(["Ann", "Bob"], lexicon=enable, seed=3)
     with pytest.raises(IllegalMoveError) as caught:
         game.apply({"type": "place", "placements": [{"cell": "A1", "letter": "P"}, {"cell": "A2", "letter": "R"},
                                                      {"cell": "A3", "letter": "E"}, {"cell": "A4", "letter": "S"}]})

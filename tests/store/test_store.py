@@ -19,7 +19,7 @@ OPENING = [{"cell": "H8", "letter": "P"}, {"cell": "H9", "letter": "R"}, {"cell"
 
 
 def new_wordgame(enable) -> Wordgame:
-    game = Wordgame(["Ann", "Bob"], enable, seed=3)
+    game = Wordgame(["Ann", "Bob"], lexicon=enable, seed=3)
     assert game.rack_letters(0) == "ERPDJSNS"  # the opening below needs this rack
     return game
 

@@ -11,17 +11,19 @@ letters a square may take are int bitmasks (cross-sets), the rack is a count per
 * **Cross-sets**: for each empty square and each axis other than the one a move is laid along, the
   letters that make the run through that square a word (``before + L + after``). Computed once per
   (square, axis) per position, restricted to the rack's letters when the rack has no blank.
-* **Wordability** reads every run both ways (rule 10/11), so a cross-set is the union of the forward
-  DAWG's and the reverse DAWG's, and the main word is searched twice along each of the four axes: once
-  in the forward DAWG and once in the reverse DAWG (a run that spells a word backwards), the second pass
-  dropping what the first found.
+* **Reading backwards** (Wordability, rule 10/11: rules with ``reads_backwards``): every run reads both
+  ways, so a cross-set is the union of the forward DAWG's and the reverse DAWG's, and the main word is
+  searched twice along each axis: once in the forward DAWG and once in the reverse DAWG (a run that
+  spells a word backwards), the second pass dropping what the first found.
 * **Single tiles** form words along up to four axes; such a move is kept only in the pass of the first
   axis (in the game's order) on which it touches a letter, so it is listed once.
 
 Scores are added up while the move is built (letter values, letter and word premiums of the squares
-covered now, cross-words, the all-tiles bonus) with the same numbers the rules use; the tests check each
-generated score against :meth:`wordtable.games.crossword_rules.CrosswordRules.score`, and the explained
-breakdown of a move shown to a person always comes from the rules (:meth:`Move.evaluate`).
+covered now, cross-words, the all-tiles bonus) with the same numbers and the same declared rule
+differences the rules use (``axes``, ``reads_backwards``, ``word_premiums``, ``all_tiles_bonus``,
+``opening_min_tiles``); the tests check each generated score against
+:meth:`wordtable.games.crossword_rules.CrosswordRules.score`, and the explained breakdown of a move
+shown to a person always comes from the rules (:meth:`Move.evaluate`).
 """
 
 from __future__ import annotations
@@ -100,8 +102,9 @@ class MoveGenerator:
         index = lex.alphabet.index
         g = rules.geometry
         self.geometry = g
+        # The rules' declared differences, read once (the hot loops test plain locals).
         self.axes: tuple[int, ...] = tuple(rules.axes)
-        self.both_ways = rules.name == "wordability"
+        self.both_ways = rules.reads_backwards
         # Only the numbers the rules score with: value per letter index, premiums per square.
         self.value = [0] * 32
         for letter, v in rules.values.items():
@@ -111,10 +114,10 @@ class MoveGenerator:
         self.letter_mult = list(rules.layout.letter_mult)
         self.word_mult = list(rules.layout.word_mult)
         self.rack_size = rules.rack_size
-        self.multiply_word_premiums = self.both_ways  # Wordability multiplies, wordgame takes the highest
-        self.all_tiles_bonus = int(rules.data.get("all_tiles_bonus", 0)) if self.both_ways else 0
-        self.double_main_when_all = not self.both_ways
-        self.opening_min = int(rules.data.get("first_move_min_letters", 2))
+        self.multiply_word_premiums = rules.word_premiums == "multiply"
+        self.double_main_when_all = rules.all_tiles_bonus == "main word twice"
+        self.all_tiles_bonus = 0 if self.double_main_when_all else rules.all_tiles_points
+        self.opening_min = rules.opening_min_tiles
         self.dawgs = [lex.dawg, lex.reverse_dawg] if self.both_ways else [lex.dawg]
         self.is_word = rules.is_word
         self.step = g.step
@@ -614,13 +617,13 @@ def rack_of(game: Any, player: int | None = None) -> Rack:
     return Rack.parse(game.rack_letters(p), game.lexicon.alphabet)
 
 
-_GENERATORS: dict[tuple[str, int, str, int], MoveGenerator] = {}
+_GENERATORS: dict[tuple[type[CrosswordRules], int, str, int], MoveGenerator] = {}
 
 
 def generator_for(rules: CrosswordRules) -> MoveGenerator:
     """The move generator of ``rules``, shared by every rules object of the same game, lexicon, premium
     layout and data (a game makes its own rules object; this keeps one generator per kind, not per game)."""
-    key = (rules.name, id(rules.lexicon), rules.layout.codes, id(rules.data))
+    key = (type(rules), id(rules.lexicon), rules.layout.codes, id(rules.data))
     gen = _GENERATORS.get(key)
     if gen is None:
         # The generator holds the rules, hence the lexicon and data, so these ids stay unique.

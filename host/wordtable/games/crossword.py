@@ -98,8 +98,11 @@ class CrosswordGame(Game):
     rules_class: ClassVar[type[CrosswordRules]] = CrosswordRules
     options_class: ClassVar[type[CrosswordOptions]] = CrosswordOptions
 
-    def __init__(self, players: list[str], lexicon: Any, seed: int = 0, options: CrosswordOptions | None = None,
-                 *, starting_player: int = 0, layout: Layout | None = None, deal: bool = True) -> None:
+    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: CrosswordOptions | None = None,
+                 starting_player: int = 0, layout: Layout | None = None, deal: bool = True) -> None:
+        """A new game dealt from a shuffled bag. Besides the constructor every game takes, ``starting_player``
+        says who moves first, ``layout`` replaces the premium layout, and ``deal=False`` leaves the racks
+        empty (for a position or a saved game to fill)."""
         super().__init__(players, seed)
         self.lexicon = lexicon
         self.rules = self.rules_class(lexicon, layout)
@@ -583,7 +586,8 @@ class CrosswordGame(Game):
         g = cls.rules_class(lexicon).geometry
         if data.get("layout"):
             layout = Layout(g, data["layout"])
-        game = cls(list(data["players"]), lexicon, int(data["seed"]), cls.options_class.from_dict(data["options"]),
+        game = cls(list(data["players"]), lexicon=lexicon, seed=int(data["seed"]),
+                   options=cls.options_class.from_dict(data["options"]),
                    starting_player=int(data["starting_player"]), layout=layout, deal=False)
         state = dict(data, history_len=0)
         game._restore(state)

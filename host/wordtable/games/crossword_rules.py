@@ -2,15 +2,20 @@
 it form, what do they score. Nothing here changes a board, so a move generator can call
 :meth:`CrosswordRules.evaluate` or :meth:`CrosswordRules.score` on candidate placements freely.
 
-A variant (wordgame, Wordability) subclasses :class:`CrosswordRules` and overrides only what
-differs: the axes words may lie on, how a run of letters is read, how word premiums combine, the
-bonus for using every tile, and the opening move. The numbers (board size, premiums, tiles, rack
-size) come from the variant's data file in ``games/data/``.
+A variant (wordgame, Wordability) subclasses :class:`CrosswordRules` and *declares* how it differs:
+the axes words may lie on (``axes``), whether a run also reads backwards (``reads_backwards``), how
+the word premiums of one word combine (``word_premiums``) and what using every tile earns
+(``all_tiles_bonus``). The checker here, the move generator (``ai/movegen.py``) and the game records
+(``games/gcg.py``) all read these same attributes, so they cannot drift apart; a rule difference is
+never decided from a game's name. Only the opening rule and the wording of messages are hooks. The
+numbers (board size, premiums, tiles, rack size, the opening's length, the bonus's points) come from
+the variant's data file in ``games/data/``.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -28,6 +33,14 @@ from .crossword_board import (
     Placement,
     TileSet,
 )
+
+WORD_PREMIUMS: tuple[str, ...] = ("multiply", "highest")
+"""How the word premiums a word covers in one move combine: all multiply together (a double and a
+triple word make x6), or only the highest counts."""
+
+ALL_TILES_BONUSES: tuple[str, ...] = ("points", "main word twice")
+"""What a move that lays the whole rack earns: the data file's ``all_tiles_bonus`` points, or its main
+word's points once more."""
 
 
 @cache
@@ -66,8 +79,23 @@ class CrosswordRules:
 
     name: ClassVar[str] = ""
     axes: ClassVar[tuple[int, ...]] = AXES_ORTHOGONAL
-    """The axes a word may lie on."""
+    """The axes a word may lie on; a word reads forward along them (right, down, down-right, down-left)."""
+    reads_backwards: ClassVar[bool] = False
+    """True if a run of letters is also a word when it reads as one backwards (left, up, ...)."""
+    word_premiums: ClassVar[str] = "multiply"
+    """How the word premiums of one word combine, one of :data:`WORD_PREMIUMS`."""
+    all_tiles_bonus: ClassVar[str] = "points"
+    """What laying the whole rack earns, one of :data:`ALL_TILES_BONUSES`."""
     line_words: ClassVar[str] = "one row or one column"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A misspelt declaration would silently score by the other rule; refuse it when the class is made.
+        if cls.word_premiums not in WORD_PREMIUMS:
+            raise TypeError(f"{cls.__name__}.word_premiums must be one of {WORD_PREMIUMS}, not {cls.word_premiums!r}")
+        if cls.all_tiles_bonus not in ALL_TILES_BONUSES:
+            raise TypeError(
+                f"{cls.__name__}.all_tiles_bonus must be one of {ALL_TILES_BONUSES}, not {cls.all_tiles_bonus!r}")
 
     def __init__(self, lexicon: Any, layout: Layout | None = None, data: dict[str, Any] | None = None) -> None:
         self.data = data if data is not None else load_data(self.name)
@@ -80,6 +108,10 @@ class CrosswordRules:
         self.tiles = TileSet({k: int(v[1]) for k, v in tiles.items()}, {k: int(v[0]) for k, v in tiles.items()})
         self.values = self.tiles.values
         self.rack_size: int = int(self.data["rack_size"])
+        self.opening_min_tiles: int = int(self.data["first_move_min_letters"])
+        """Tiles the first move of the game lays at least."""
+        self.all_tiles_points: int = int(self.data.get("all_tiles_bonus", 0))
+        """The points of an ``all_tiles_bonus`` of ``"points"``."""
         self.lexicon = lexicon
         validity = getattr(lexicon, "validity", None)
         # Tiles carry canonical letters, so the raw validity set answers without re-spelling.
@@ -88,19 +120,41 @@ class CrosswordRules:
         self._word_mult = self.layout.word_mult
         self._step = self.geometry.step
 
-    # -- hooks a variant overrides -------------------------------------------------------------------
+    @property
+    def directions(self) -> tuple[int, ...]:
+        """The directions a word may read in: forward along each axis, and backward too if the rules
+        read backwards."""
+        return self.axes + tuple(a + 4 for a in self.axes) if self.reads_backwards else self.axes
+
+    # -- the declared differences ----------------------------------------------------------------------
 
     def read(self, squares: list[int], text: str, axis: int, main: bool) -> FormedWord:
-        """A run of letters along ``axis`` as a word: read forward (right, down) only."""
-        return FormedWord(tuple(squares), text, axis, self.is_word(text), main)
+        """A run of letters along ``axis`` as a word: read forward, and if the rules read backwards and
+        it is no word forward, read backward (Wordability rule 11: EWE grows to REWE, which reads EWER
+        from right to left). Forward wins when both read."""
+        if self.is_word(text):
+            return FormedWord(tuple(squares), text, axis, True, main)
+        if self.reads_backwards:
+            back = text[::-1]
+            if self.is_word(back):
+                return FormedWord(tuple(reversed(squares)), back, axis + 4, True, main)
+        return FormedWord(tuple(squares), text, axis, False, main)
 
     def combine_word_multipliers(self, mults: list[int]) -> int:
-        """One multiplier from the word premiums a word covers this move."""
-        raise NotImplementedError
+        """One multiplier from the word premiums a word covers this move (see ``word_premiums``)."""
+        return math.prod(mults) if self.word_premiums == "multiply" else max(mults)
 
-    def all_tiles_bonus(self, count: int, words: list[FormedWord], points: list[int]) -> tuple[int, str]:
-        """Points added when a move uses the whole rack, and how to say it (0, "" if none)."""
-        raise NotImplementedError
+    def score_all_tiles(self, count: int, words: list[FormedWord], points: list[int]) -> tuple[int, str]:
+        """Points added when a move of ``count`` tiles uses the whole rack (see ``all_tiles_bonus``), and
+        how to say it; (0, "") otherwise."""
+        if count < self.rack_size:
+            return 0, ""
+        if self.all_tiles_bonus == "points":
+            return self.all_tiles_points, f"all {self.rack_size} tiles in one move"
+        main = next(i for i, w in enumerate(words) if w.main)
+        return points[main], f"all {self.rack_size} tiles in one move: {words[main].text} counts twice"
+
+    # -- hooks a variant overrides -------------------------------------------------------------------
 
     def check_opening(self, placements: Sequence[Placement], words: list[FormedWord]) -> None:
         """Raise IllegalMoveError if the first move of the game breaks the opening rule."""
@@ -265,7 +319,7 @@ class CrosswordRules:
             if explain:
                 lines.append(ScoreLine(w.text, pts, f"{detail}; read {DIRECTION_WORDS[w.direction]} "
                                                     f"from {self.geometry.name(w.squares[0])}"))
-        bonus, said = self.all_tiles_bonus(len(placements), words, points)
+        bonus, said = self.score_all_tiles(len(placements), words, points)
         total = sum(points) + bonus
         if bonus and explain:
             lines.append(ScoreLine("all tiles used", bonus, said))

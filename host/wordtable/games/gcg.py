@@ -34,6 +34,7 @@ from typing import Any
 from .base import GameError, InvalidMoveError
 from .crossword import CrosswordGame, CrosswordOptions
 from .crossword_board import ACROSS, BLANK, DIRECTION_NAMES, DIRECTION_VECTORS, DOWN
+from .crossword_rules import CrosswordRules
 from .position import board_game, game_from_position
 
 
@@ -52,10 +53,16 @@ def _nick(name: str, taken: set[str]) -> str:
     return nick
 
 
+def _plain_positions(rules: CrosswordRules) -> bool:
+    """True if every word of the game reads right or down, which is all GCG's own positions (8H, H8) say;
+    other games write ``CELL/DIR``."""
+    return set(rules.directions) <= {ACROSS, DOWN}
+
+
 def _position(game: CrosswordGame, squares: list[int], direction: int) -> str:
     g = game.rules.geometry
     first = squares[0]
-    if game.name == "wordgame":
+    if _plain_positions(game.rules):
         row, col = divmod(first, g.width)
         return f"{row + 1}{chr(65 + col)}" if direction == ACROSS else f"{chr(65 + col)}{row + 1}"
     return f"{g.name(first)}/{DIRECTION_NAMES[direction]}"
@@ -155,10 +162,10 @@ def _main_word(game: CrosswordGame, board: Any, new: dict[int, str]) -> tuple[li
             run.append(s)
             s = step[a][s]
         if len(run) > 1:
-            text = "".join(letters[s] or new[s].upper() for s in run)
-            if game.name != "wordgame" and not rules.is_word(text) and rules.is_word(text[::-1]):
-                return run[::-1], a + 4
-            return run, a
+            # The rules' own reading decides the direction (backwards only if it reads so, and only
+            # where the rules read backwards at all).
+            word = rules.read(run, "".join(letters[s] or new[s].upper() for s in run), a, True)
+            return list(word.squares), word.direction
     return squares, ACROSS
 
 
@@ -243,7 +250,7 @@ def _placements(game: CrosswordGame, ev: _Event) -> list[dict[str, Any]]:
         raise
     except InvalidMoveError as e:
         raise GcgError(f"line {ev.line}: {e}") from None
-    if direction not in game.rules.axes and (game.name == "wordgame" or direction - 4 not in game.rules.axes):
+    if direction not in game.rules.directions:
         raise GcgError(f"line {ev.line}: {game.name} words do not read {DIRECTION_NAMES[direction]}")
     dr, dc = DIRECTION_VECTORS[direction]
     r, c = divmod(start, g.width)
@@ -303,7 +310,8 @@ def import_gcg(text: str, lexicon: Any, game_name: str | None = None) -> Crosswo
         if "wordtable-position" in headers:
             game = game_from_position(json.loads(headers["wordtable-position"]), lexicon, options)
         else:
-            game = cls([full for _, full in players], lexicon, seed, options, starting_player=start, layout=layout)
+            game = cls([full for _, full in players], lexicon=lexicon, seed=seed, options=options,
+                       starting_player=start, layout=layout)
     except (ValueError, json.JSONDecodeError, GameError) as e:
         raise GcgError(f"the record's header cannot set up a {name} game: {e}") from None
     for i, ev in enumerate(events):

@@ -97,7 +97,7 @@ def game_from_position(data: dict[str, Any], lexicon: Any, options: CrosswordOpt
     if not isinstance(seed, int):
         raise PositionError("seed must be a whole number")
     try:
-        game = cls([str(p) for p in players], lexicon, seed, options, layout=layout, deal=False)
+        game = cls([str(p) for p in players], lexicon=lexicon, seed=seed, options=options, layout=layout, deal=False)
     except InvalidMoveError as e:
         raise PositionError(str(e)) from None
     rows = data.get("board")

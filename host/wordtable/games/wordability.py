@@ -10,7 +10,6 @@ docs/rules/wordability.md gives the rules as played.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -25,27 +24,12 @@ class WordabilityRules(CrosswordRules):
 
     name: ClassVar[str] = "wordability"
     axes: ClassVar[tuple[int, ...]] = AXES_ALL
+    reads_backwards: ClassVar[bool] = True
+    """Rule 10 (eight directions) and rule 11: EWE can grow to REWE, which reads EWER right to left."""
+    word_premiums: ClassVar[str] = "multiply"
+    all_tiles_bonus: ClassVar[str] = "points"
     line_words: ClassVar[str] = "one line (a row, a column or a diagonal)"
     connect_words: ClassVar[str] = "it must touch a letter already laid, also diagonally"
-
-    def read(self, squares: list[int], text: str, axis: int, main: bool) -> FormedWord:
-        """A run is a word if it reads as one forward or backward (rule 10: eight directions; rule 11:
-        so EWE can grow to REWE, which reads EWER from right to left). Forward wins when both read."""
-        if self.is_word(text):
-            return FormedWord(tuple(squares), text, axis, True, main)
-        back = text[::-1]
-        if self.is_word(back):
-            return FormedWord(tuple(reversed(squares)), back, axis + 4, True, main)
-        return FormedWord(tuple(squares), text, axis, False, main)
-
-    def combine_word_multipliers(self, mults: list[int]) -> int:
-        return math.prod(mults)
-
-    def all_tiles_bonus(self, count: int, words: list[FormedWord], points: list[int]) -> tuple[int, str]:
-        if count < self.rack_size:
-            return 0, ""
-        bonus = int(self.data["all_tiles_bonus"])
-        return bonus, f"all {self.rack_size} tiles in one move"
 
     def check_opening(self, placements: Sequence[Placement], words: list[FormedWord]) -> None:
         g = self.geometry
@@ -73,7 +57,7 @@ class WordabilitySession:
     """A session: as many games as players (rule 1), each started by the next player in turn (rule 5);
     the winner has the highest total (rule 26). Each game gets its own seed from the session's."""
 
-    def __init__(self, players: list[str], lexicon: Any, seed: int = 0, options: CrosswordOptions | None = None,
+    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: CrosswordOptions | None = None,
                  layout: Layout | None = None) -> None:
         self.player_names = list(players)
         self.lexicon = lexicon
@@ -84,7 +68,7 @@ class WordabilitySession:
         self.game: Wordability = self._new_game(0)
 
     def _new_game(self, index: int) -> Wordability:
-        return Wordability(self.player_names, self.lexicon, seed=self.seed * 1000 + index, options=self.options,
+        return Wordability(self.player_names, lexicon=self.lexicon, seed=self.seed * 1000 + index, options=self.options,
                            starting_player=index % len(self.player_names), layout=self.layout)
 
     @property

@@ -21,19 +21,13 @@ class WordgameRules(CrosswordRules):
 
     name: ClassVar[str] = "wordgame"
     axes: ClassVar[tuple[int, ...]] = AXES_ORTHOGONAL
+    reads_backwards: ClassVar[bool] = False
+    word_premiums: ClassVar[str] = "highest"
+    all_tiles_bonus: ClassVar[str] = "main word twice"
     line_words: ClassVar[str] = "one row or one column (wordgame words go right or down only)"
 
-    def combine_word_multipliers(self, mults: list[int]) -> int:
-        return max(mults)
-
-    def all_tiles_bonus(self, count: int, words: list[FormedWord], points: list[int]) -> tuple[int, str]:
-        if count < self.rack_size:
-            return 0, ""
-        main = next(i for i, w in enumerate(words) if w.main)
-        return points[main], f"all {self.rack_size} tiles in one move: {words[main].text} counts twice"
-
     def check_opening(self, placements: Sequence[Placement], words: list[FormedWord]) -> None:
-        need = int(self.data["first_move_min_letters"])
+        need = self.opening_min_tiles
         g = self.geometry
         if all(p.square != g.centre for p in placements):
             raise IllegalMoveError(f"the first word must cover the centre square {g.name(g.centre)}")

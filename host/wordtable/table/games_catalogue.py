@@ -54,8 +54,7 @@ class GameEntry:
                 data = dict(position, game=self.name, players=players)
                 data.setdefault("seed", seed)
                 return game_from_position(data, lexicon, opts)
-            return cls(players, lexicon, seed, opts)
-        game = cls(players, seed=seed, options=opts, lexicon=lexicon)
+        game = cls(players, lexicon=lexicon, seed=seed, options=opts)
         if position is not None:
             if self.name == "wordchain":
                 game.set_position(position["hands"], position["link"], position.get("tops"), position.get("current"))

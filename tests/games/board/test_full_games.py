@@ -40,7 +40,7 @@ def check_records(game, lexicon):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_wordgame_is_played_to_the_end(enable, seed):
-    game = Wordgame(["Ann", "Bob"], enable, seed=seed)
+    game = Wordgame(["Ann", "Bob"], lexicon=enable, seed=seed)
     turns = play_to_the_end(game, enable)
     check_finished(game, turns)
     assert game.end_reason in ("went out", "6 scoreless turns in a row")
@@ -53,7 +53,7 @@ def test_a_wordgame_is_played_to_the_end(enable, seed):
 
 
 def test_a_three_player_wordability_game_is_played_to_the_end(enable):
-    game = Wordability(["Ann", "Bob", "Cy"], enable, seed=5)
+    game = Wordability(["Ann", "Bob", "Cy"], lexicon=enable, seed=5)
     turns = play_to_the_end(game, enable)
     check_finished(game, turns)
     assert not any(r.action.get("type") == "end" for r in game.history)  # no rack adjustments in Wordability
@@ -62,7 +62,7 @@ def test_a_three_player_wordability_game_is_played_to_the_end(enable):
 
 
 def test_a_game_restored_midway_plays_on_exactly_like_the_original(enable):
-    game = Wordgame(["Ann", "Bob"], enable, seed=3)
+    game = Wordgame(["Ann", "Bob"], lexicon=enable, seed=3)
     for _ in range(12):
         play_turn(game, enable)
     copy = Wordgame.from_dict(json.loads(json.dumps(game.to_dict())), enable)
@@ -73,7 +73,7 @@ def test_a_game_restored_midway_plays_on_exactly_like_the_original(enable):
 
 
 def test_a_position_of_a_game_sets_up_the_same_game(enable):
-    game = Wordgame(["Ann", "Bob"], enable, seed=4)
+    game = Wordgame(["Ann", "Bob"], lexicon=enable, seed=4)
     for _ in range(9):
         play_turn(game, enable)
     pos = position_of(game)
@@ -85,7 +85,7 @@ def test_a_position_of_a_game_sets_up_the_same_game(enable):
 
 
 def test_a_session_has_one_game_per_player_each_started_by_the_next(enable):
-    session = WordabilitySession(["Ann", "Bob", "Cy"], enable, seed=9)
+    session = WordabilitySession(["Ann", "Bob", "Cy"], lexicon=enable, seed=9)
     starters = []
     while True:
         game = session.game

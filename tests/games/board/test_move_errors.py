@@ -136,7 +136,7 @@ def test_player_counts_outside_the_rules_are_refused(enable):
     from wordtable.games.wordgame import Wordgame
 
     with pytest.raises(InvalidMoveError, match="wordgame is for 2 to 2 players, not 3"):
-        Wordgame(["A", "B", "C"], enable)
+        Wordgame(["A", "B", "C"], lexicon=enable)
     with pytest.raises(InvalidMoveError, match="wordability is for 2 to 4 players, not 5"):
-        Wordability(["A", "B", "C", "D", "E"], enable)
-    assert len(Wordability(["A", "B", "C", "D"], enable).racks) == 4
+        Wordability(["A", "B", "C", "D", "E"], lexicon=enable)
+    assert len(Wordability(["A", "B", "C", "D"], lexicon=enable).racks) == 4

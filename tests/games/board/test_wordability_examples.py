@@ -116,7 +116,7 @@ def test_all_seven_tiles_earn_fifty_points(enable):
 
 
 def test_the_first_tile_must_lie_on_the_centre(enable):
-    game = Wordability(["A", "B"], enable, seed=3)
+    game = Wordability(["A", "B"], lexicon=enable, seed=3)
     game_rack = game.rack_letters(0)
     with pytest.raises(IllegalMoveError, match="centre square H8"):
         game.apply({"type": "place", "placements": [{"cell": "A1", "tile": game.racks[0][0]},

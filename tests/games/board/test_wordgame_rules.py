@@ -18,7 +18,7 @@ def with_row8(codes: str) -> list[str]:
 
 
 def test_the_set_has_102_letters_and_2_blanks_with_the_texts_values(enable):
-    game = Wordgame(["A", "B"], enable)
+    game = Wordgame(["A", "B"], lexicon=enable)
     tiles = game.tiles
     assert len(tiles) == 104
     assert sum(1 for t in tiles.tiles if t.is_blank) == 2
@@ -102,7 +102,7 @@ def test_every_cross_word_must_be_valid(enable):
 
 
 def test_two_opening_passes_give_both_players_new_letters(enable):
-    game = Wordgame(["A", "B"], enable, seed=11)
+    game = Wordgame(["A", "B"], lexicon=enable, seed=11)
     before = [sorted(r) for r in game.racks]
     game.apply({"type": "pass"})
     assert [sorted(r) for r in game.racks] == before
