@@ -9,7 +9,9 @@
 * recovery: a silent board is asked again, an unplugged port is reopened, and after every
   handshake the host asks for a SNAPSHOT and reconciles it with what it believed lay on the table,
   so no placement is lost across a restart of either side;
-* a mirror of the table (``cells``) and a queue of events (``get_event``) for the session loop.
+* a mirror of the table (``cells``) and a queue of events (``get_event``) for the session loop;
+* the panel: ``show`` sends the DISPLAY payloads that ``display.panel.PanelContent`` works out (only
+  what changed), and a board that restarted gets the whole last image again.
 """
 
 from __future__ import annotations
@@ -252,7 +254,7 @@ class BoardLink:
         self._last_boot_id: int | None = None
         self._snapshot: _Snapshot | None = None
         self._snapshot_id = random.randrange(256)
-        self._screen: Image.Image | None = None
+        self._panel = panel.PanelContent()
         self._last_hello_sent = 0.0
         self._last_heartbeat = 0.0
         self._last_rx = 0.0
@@ -348,31 +350,23 @@ class BoardLink:
     def screen(self) -> Image.Image | None:
         """The image the host last sent to the panel (a copy), None before the first."""
         with self._lock:
-            return None if self._screen is None else self._screen.copy()
+            return None if self._panel.image is None else self._panel.image.copy()
 
     def show(self, image: Image.Image, full: bool = False) -> int:
         """Show ``image`` on the board's panel: only the region that changed since the last image
         is sent (all of it if ``full``), refreshed partially or fully. Returns payload bytes sent.
         The host remembers the image and re-sends it if the board restarts."""
         size = self.info.display_size if self.info else image.size
-        img = panel.to_panel_image(image, size)
         with self._lock:
-            boxes = [(0, 0, size[0], size[1])] if full else panel.changed_boxes(self._screen, img)
-            self._screen = img.copy()
-            if not boxes:
-                return 0
-            return self._send_regions(img, boxes, m.REFRESH_FULL if full else m.REFRESH_PARTIAL)
+            return self._send_display(self._panel.update(image, size, full))
 
-    def _send_regions(self, img: Image.Image, boxes: list[panel.Box], refresh: int) -> int:
-        """Send the regions; only the very last payload asks for the refresh, so the panel
-        updates once, with every region in place."""
-        sent = 0
-        for i, box in enumerate(boxes):
-            for payload in panel.region_payloads(img, box, refresh if i == len(boxes) - 1 else m.REFRESH_NONE):
-                self.link.send(m.DISPLAY, payload)
-                sent += len(payload)
+    def _send_display(self, payloads: list[bytes]) -> int:
+        if not payloads:
+            return 0
+        for payload in payloads:
+            self.link.send(m.DISPLAY, payload)
         self._flush()
-        return sent
+        return sum(len(p) for p in payloads)
 
     def led(self, led: int, rgb: tuple[int, int, int], mode: int = m.LED_ON, duration_ms: int = 0) -> None:
         self.send(m.LED, m.pack_led(led, rgb, mode, duration_ms))
@@ -617,8 +611,8 @@ class BoardLink:
         self._linked.set()
         self._emit(BoardLinked(info, restarted))
         self.request_snapshot()
-        if restarted and self._screen is not None:
-            self._send_regions(self._screen, [(0, 0) + self._screen.size], m.REFRESH_FULL)
+        if restarted:
+            self._send_display(self._panel.redraw())
 
     def _on_snapshot(self, payload: bytes) -> None:
         rid, part, parts, entries = m.unpack_snapshot(payload)
