@@ -11,7 +11,9 @@
   so no placement is lost across a restart of either side;
 * a mirror of the table (``cells``) and a queue of events (``get_event``) for the session loop;
 * the panel: ``show`` sends the DISPLAY payloads that ``display.panel.PanelContent`` works out (only
-  what changed), and a board that restarted gets the whole last image again.
+  what changed), and a board that restarted gets the whole last image again;
+* requests answered in parts (diagnostics, tag writes) go through ``board_requests.BoardRequests``;
+  the errors a person acts on are in ``board_errors``.
 """
 
 from __future__ import annotations
@@ -28,13 +30,14 @@ from dataclasses import dataclass, field
 import serial
 from PIL import Image
 from wtproto import PROTOCOL_VERSION
-from wtproto import hostdiag as hd
 from wtproto import messages as m
 from wtproto.frame import encode_frame
 from wtproto.link import TICKS_MAX, Link
 
 from .. import VERSION as HOST_VERSION
 from ..display import panel
+from .board_errors import BoardError, BoardPortError, BoardSilentError, ProtocolVersionError
+from .board_requests import BoardRequests, TagResult
 
 log = logging.getLogger(__name__)
 
@@ -49,37 +52,6 @@ BAUDRATE = 115200  # ignored by USB CDC and ptys; a UART bridge would need it
 def host_ticks_ms() -> int:
     """Milliseconds on the same wrapping scale as the board's ``time.ticks_ms``."""
     return int(time.monotonic() * 1000) & TICKS_MAX
-
-
-class BoardError(Exception):
-    """Something about the board or its port that a person has to act on."""
-
-
-class BoardPortError(BoardError):
-    """The port cannot be opened: missing, busy, or not permitted."""
-
-
-class ProtocolVersionError(BoardError):
-    """The board speaks another protocol version."""
-
-    def __init__(self, board_version: int, host_version: int = PROTOCOL_VERSION) -> None:
-        self.board_version = board_version
-        self.host_version = host_version
-        newer = "board" if board_version > host_version else "host"
-        super().__init__(
-            f"The board speaks protocol version {board_version}, this host speaks version {host_version}. "
-            f"The {newer} is newer: "
-            + ("update the host software (git pull, make setup)." if newer == "board"
-               else "update the board's firmware with `make deploy PORT=...`.")
-        )
-
-
-class BoardSilentError(BoardError):
-    """Nothing that looks like the wordtable firmware answers on the port."""
-
-
-class FirmwareTooOldError(BoardError):
-    """The board's firmware says it does not handle a request this host makes (DIAG_REQ, TAG_WRITE)."""
 
 
 @dataclass(frozen=True)
@@ -173,28 +145,6 @@ class _Snapshot:
     total: int | None = None
 
 
-@dataclass
-class _Request:
-    """A request to the board (DIAG_REQ, TAG_WRITE) waiting for its answer's parts."""
-
-    mtype: int = 0  # what was asked
-    parts: dict[int, bytes] = field(default_factory=dict)
-    total: int | None = None
-    unknown_to_board: bool = False  # the board answered "not a type I handle" (older firmware)
-    done: threading.Event = field(default_factory=threading.Event)
-
-
-@dataclass(frozen=True)
-class TagResult:
-    """What the board did with a TAG_WRITE: ``status`` (wtproto.diagcodec TAG_*), the pages it
-    wrote, the UID of the tag it reached, and the pages it read back."""
-
-    status: int
-    pages_written: int
-    uid: bytes
-    data: bytes
-
-
 def open_port(port: str, timeout: float = READ_TIMEOUT_S) -> serial.SerialBase:
     """Open ``port`` for the link, turning pyserial's errors into messages a person can act on."""
     try:
@@ -265,8 +215,7 @@ class BoardLink:
         self.rx_bytes = 0
         self.repeats_dropped = 0
         self._recent_buttons: deque[tuple[int, int, int, int, int]] = deque(maxlen=64)
-        self._requests: dict[tuple[int, int], _Request] = {}  # (answer type, request id)
-        self._request_id = random.randrange(256)
+        self.requests = BoardRequests(port, self.send)
 
     # -- life cycle ---------------------------------------------------------------------------
     def start(self) -> BoardLink:
@@ -384,67 +333,14 @@ class BoardLink:
             self._flush()
 
     def request_diag(self, topic: int, timeout: float = 5.0) -> list[dict]:
-        """Ask the board for one topic of its diagnostics (``wtproto.diagcodec`` SUMMARY, READERS,
-        CELLS, PROBLEMS) and wait for every part of the answer: the DIAG parts decoded
-        (``wtproto.hostdiag.unpack_diag``), in order. BoardError if it does not come in time."""
-        parts = self._request(m.DIAG_REQ, m.DIAG, lambda rid: hd.pack_diag_req(rid, topic), timeout,
-                              f"its diagnostics ({hd.TOPICS[topic]})")
-        return [hd.unpack_diag(p) for p in parts]
+        """Ask the board for one topic of its diagnostics and wait for every part of the answer
+        (``BoardRequests.diag``)."""
+        return self.requests.diag(topic, timeout)
 
     def tag_write(self, cell: int, page: int, data: bytes, read_back: int = 0,
                   timeout: float = 5.0) -> TagResult:
-        """Have the board write ``data`` (whole 4-byte pages) into the tag on ``cell`` from
-        ``page`` on, then read back ``read_back`` pages from ``page``; empty ``data`` only reads."""
-        (p,) = self._request(m.TAG_WRITE, m.TAG_RESULT,
-                             lambda rid: hd.pack_tag_write(rid, cell, page, data, read_back), timeout,
-                             f"a tag write on cell {cell}")
-        _rid, status, written, uid, back = hd.unpack_tag_result(p)
-        return TagResult(status, written, uid, back)
-
-    def _request(self, mtype: int, answer: int, pack: Callable[[int], bytes], timeout: float,
-                 what: str) -> list[bytes]:
-        with self._lock:
-            self._request_id = (self._request_id + 1) & 0xFF
-            key = (answer, self._request_id)
-            req = self._requests[key] = _Request(mtype)
-            self.link.send(mtype, pack(self._request_id))
-            self._flush()
-        try:
-            if req.done.wait(timeout) and req.unknown_to_board:
-                raise FirmwareTooOldError(
-                    f"The board at {self.port} does not handle {what}: its firmware is older than this "
-                    f"host. Update it with `wordtable board deploy --port {self.port}`.")
-            if not req.done.wait(0):
-                raise BoardSilentError(
-                    f"The board at {self.port} did not send {what} within {timeout:g} s. If its firmware "
-                    f"is older than this host, update it with `wordtable board deploy --port {self.port}`.")
-        finally:
-            with self._lock:
-                self._requests.pop(key, None)
-        return [req.parts[i] for i in sorted(req.parts)]
-
-    def _unknown_to_board(self, text: str) -> None:
-        # Firmware older than a request type answers it with LOG CODE_UNKNOWN_TYPE naming the type
-        # (by its name in earlier firmware, as 0xNN now): the request fails at once, not at its timeout.
-        words = text.split()
-        for req in list(self._requests.values()):
-            if m.NAMES.get(req.mtype) in words or f"0x{req.mtype:02x}" in words:
-                req.unknown_to_board = True
-                req.done.set()
-
-    def _on_answer(self, mtype: int, payload: bytes) -> None:
-        if mtype == m.DIAG:
-            d = hd.unpack_diag(payload)
-            rid, part, total = d["request_id"], d["part"], d["parts"]
-        else:
-            rid, part, total = hd.unpack_tag_result(payload)[0], 0, 1
-        req = self._requests.get((mtype, rid))
-        if req is None:
-            return  # an answer to a request that timed out
-        req.parts[part] = payload
-        req.total = total
-        if len(req.parts) >= total:
-            req.done.set()
+        """Have the board write ``data`` into the tag on ``cell`` and read back (``BoardRequests.tag_write``)."""
+        return self.requests.tag_write(cell, page, data, read_back, timeout)
 
     # -- I/O thread -----------------------------------------------------------------------------
     def _open(self) -> None:
@@ -587,10 +483,10 @@ class BoardLink:
             if code == m.CODE_QUEUE_OVERFLOW:
                 self.request_snapshot()
             elif code == m.CODE_UNKNOWN_TYPE:
-                self._unknown_to_board(text)
+                self.requests.unknown_to_board(text)
             self._emit(BoardLog(level, code, text))
         elif mtype in (m.DIAG, m.TAG_RESULT):
-            self._on_answer(mtype, payload)
+            self.requests.answered(mtype, payload)
         # Other types (future additions) are for other consumers; ignoring them is safe.
 
     def _on_hello(self, payload: bytes) -> None:
