@@ -7,9 +7,10 @@
 * reliability: ``wtproto.link.Link`` numbers, acknowledges and retransmits frames and drops
   duplicates, in both directions;
 * recovery: a silent board is asked again, an unplugged port is reopened, and after every
-  handshake the host asks for a SNAPSHOT and reconciles it with what it believed lay on the table,
-  so no placement is lost across a restart of either side;
-* a mirror of the table (``cells``) and a queue of events (``get_event``) for the session loop;
+  handshake the host asks for a SNAPSHOT and reconciles it with what it believed lay on the table
+  (``table_mirror.TableMirror``, whose ``cells`` it shows), so no placement is lost across a restart
+  of either side;
+* a queue of events (``get_event``, the types in ``board_events``) for the session loop;
 * the panel: ``show`` sends the DISPLAY payloads that ``display.panel.PanelContent`` works out (only
   what changed), and a board that restarted gets the whole last image again;
 * requests answered in parts (diagnostics, tag writes) go through ``board_requests.BoardRequests``;
@@ -20,12 +21,10 @@ from __future__ import annotations
 
 import logging
 import queue
-import random
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import serial
 from PIL import Image
@@ -37,7 +36,17 @@ from wtproto.link import TICKS_MAX, Link
 from .. import VERSION as HOST_VERSION
 from ..display import panel
 from .board_errors import BoardError, BoardPortError, BoardSilentError, ProtocolVersionError
+from .board_events import (
+    BoardInfo,
+    BoardLinked,
+    BoardLog,
+    BoardLost,
+    ButtonChanged,
+    Event,
+    LinkFailed,
+)
 from .board_requests import BoardRequests, TagResult
+from .table_mirror import TableMirror
 
 log = logging.getLogger(__name__)
 
@@ -52,97 +61,6 @@ BAUDRATE = 115200  # ignored by USB CDC and ptys; a UART bridge would need it
 def host_ticks_ms() -> int:
     """Milliseconds on the same wrapping scale as the board's ``time.ticks_ms``."""
     return int(time.monotonic() * 1000) & TICKS_MAX
-
-
-@dataclass(frozen=True)
-class BoardInfo:
-    """What the board said about itself in its HELLO."""
-
-    fw_version: tuple[int, int, int]
-    boot_id: int
-    epoch: int
-    grid: tuple[int, int]
-    seats: int
-    seat_cells: int
-    buttons_per_seat: int
-    display_size: tuple[int, int]
-    max_payload: int
-    board_name: str
-
-    @property
-    def ncells(self) -> int:
-        return self.grid[0] * self.grid[1] + self.seats * self.seat_cells
-
-    @classmethod
-    def from_hello(cls, payload: bytes) -> BoardInfo:
-        h = m.unpack_hello_board(payload)
-        gw, gh, seats, seat_cells, buttons = h["geometry"]
-        return cls(h["fw_version"], h["boot_id"], h["epoch"], (gw, gh), seats, seat_cells, buttons,
-                   h["display_size"], h["max_payload"], h["board_name"])
-
-
-# Events for the session loop, in the order they happened on the table.
-@dataclass(frozen=True)
-class CellChanged:
-    """A cell's tag changed. ``uid`` None: the cell became empty. ``source`` is "event" for a
-    live report, "snapshot" for a change found when reconciling after a (re)connection."""
-
-    cell: int
-    uid: bytes | None
-    source: str = "event"
-
-
-@dataclass(frozen=True)
-class ButtonChanged:
-    seat: int
-    button: int
-    pressed: bool
-    board_ms: int
-
-
-@dataclass(frozen=True)
-class BoardLinked:
-    info: BoardInfo
-    restarted: bool  # the board rebooted since the host last spoke to it
-
-
-@dataclass(frozen=True)
-class BoardLost:
-    reason: str
-
-
-@dataclass(frozen=True)
-class TableReconciled:
-    """A snapshot was compared with what the host believed; ``changes`` lists the differences."""
-
-    changes: tuple[CellChanged, ...]
-
-
-@dataclass(frozen=True)
-class BoardLog:
-    level: int
-    code: int
-    text: str
-
-    def __str__(self) -> str:
-        return f"board {m.LEVEL_NAMES[min(self.level, 3)]}: {self.text}"
-
-
-@dataclass(frozen=True)
-class LinkFailed:
-    """The link cannot work until a person acts (e.g. protocol versions differ)."""
-
-    error: BoardError
-
-
-Event = CellChanged | ButtonChanged | BoardLinked | BoardLost | TableReconciled | BoardLog | LinkFailed
-
-
-@dataclass
-class _Snapshot:
-    request_id: int
-    parts: dict[int, list[tuple[int, bytes]]] = field(default_factory=dict)
-    total: int | None = None
 
 
 def open_port(port: str, timeout: float = READ_TIMEOUT_S) -> serial.SerialBase:
@@ -190,7 +108,7 @@ class BoardLink:
         self.on_event = on_event
         self.reconnect = reconnect
         self.info: BoardInfo | None = None
-        self.cells: dict[int, bytes] = {}
+        self.mirror = TableMirror()
         self.heartbeat: dict[str, int] | None = None
         self.error: BoardError | None = None
         self.link = Link()
@@ -202,8 +120,6 @@ class BoardLink:
         self._thread: threading.Thread | None = None
         self._ser: serial.SerialBase | None = None
         self._last_boot_id: int | None = None
-        self._snapshot: _Snapshot | None = None
-        self._snapshot_id = random.randrange(256)
         self._panel = panel.PanelContent()
         self._last_hello_sent = 0.0
         self._last_heartbeat = 0.0
@@ -323,13 +239,17 @@ class BoardLink:
     def beep(self, freq_hz: int, duration_ms: int, count: int = 1) -> None:
         self.send(m.BEEP, m.pack_beep(freq_hz, duration_ms, count))
 
+    @property
+    def cells(self) -> dict[int, bytes]:
+        """What the host believes lies on the table: the tag's UID by cell (``TableMirror``)."""
+        return self.mirror.cells
+
     def request_snapshot(self) -> None:
         """Ask the board for every occupied cell; the answer is reconciled with ``cells``."""
         with self._lock:
-            self._snapshot_id = (self._snapshot_id + 1) & 0xFF
-            self._snapshot = _Snapshot(self._snapshot_id)
+            rid = self.mirror.expect_snapshot()
             self._reconciled.clear()
-            self.link.send(m.SNAPSHOT_REQ, m.pack_snapshot_req(self._snapshot_id))
+            self.link.send(m.SNAPSHOT_REQ, m.pack_snapshot_req(rid))
             self._flush()
 
     def request_diag(self, topic: int, timeout: float = 5.0) -> list[dict]:
@@ -450,17 +370,11 @@ class BoardLink:
         if not self._linked.is_set():
             return  # left over from before the handshake; the snapshot will cover it
         if mtype == m.CELL:
-            cell, uid = m.unpack_cell(payload)
-            if self.cells.get(cell) == (uid or None):
-                # Already known: an event the board sent again after a relink, because the
-                # acknowledgement was lost with the link. The table is as we believed.
+            changed = self.mirror.report(*m.unpack_cell(payload))
+            if changed is None:
                 self.repeats_dropped += 1
-                return
-            if uid:
-                self.cells[cell] = uid
             else:
-                self.cells.pop(cell, None)
-            self._emit(CellChanged(cell, uid or None))
+                self._emit(changed)
         elif mtype == m.BUTTON:
             seat, button, action, t_ms = m.unpack_button(payload)
             key = (self.info.boot_id if self.info else 0, seat, button, action, t_ms)
@@ -511,25 +425,12 @@ class BoardLink:
             self._send_display(self._panel.redraw())
 
     def _on_snapshot(self, payload: bytes) -> None:
-        rid, part, parts, entries = m.unpack_snapshot(payload)
-        snap = self._snapshot
-        if snap is None or rid != snap.request_id:
-            return  # an answer to an older request
-        snap.parts[part] = entries
-        snap.total = parts
-        if len(snap.parts) < parts:
+        reconciled = self.mirror.snapshot_part(payload)
+        if reconciled is None:
             return
-        board = {cell: uid for p in sorted(snap.parts) for cell, uid in snap.parts[p]}
-        changes = []
-        for cell in sorted(set(board) | set(self.cells)):
-            before, now = self.cells.get(cell), board.get(cell)
-            if before != now:
-                changes.append(CellChanged(cell, now, "snapshot"))
-        self.cells = board
-        self._snapshot = None
-        for c in changes:
+        for c in reconciled.changes:
             self._emit(c)
-        self._emit(TableReconciled(tuple(changes)))
+        self._emit(reconciled)
         self._reconciled.set()
 
     def _timers(self, now: float) -> None:

@@ -37,11 +37,12 @@ from ..display.views import MessageView, View
 from ..games.base import Game
 from ..store.store import Store
 from .adapters.base import MORE, OK, Adapter, Table
+from .board_events import BoardLinked, BoardLost, ButtonChanged, CellChanged, Event, TableReconciled
 from .bots import BotTurns, Robot
 from .games_catalogue import GameEntry
 from .layout import DEFAULT_LAYOUT, TableLayout, load_layout
 from .lifecycle import GameLifecycle, Seat
-from .link import BoardLink, BoardLinked, BoardLost, ButtonChanged, CellChanged, Event, TableReconciled
+from .link import BoardLink
 from .menu import GameMenu
 from .settle import SETTLE_MS, SettledTable
 from .tags import Piece, TagProblem, TagRegistry, identify, table_problems
