@@ -10,7 +10,8 @@ import threading
 import time
 from pathlib import Path
 
-from wordtable.table.link import BoardLink, CellChanged
+from wordtable.table.board_events import CellChanged
+from wordtable.table.link import BoardLink
 from wordtable.table.sim import SimBoard
 
 EVENTS = 240

@@ -12,8 +12,10 @@ from pathlib import Path
 
 from wordtable import lexicon
 from wordtable.store.store import Store
-from wordtable.table.link import BoardLink, ButtonChanged
-from wordtable.table.session import Seat, Session
+from wordtable.table.board_events import ButtonChanged
+from wordtable.table.lifecycle import Seat
+from wordtable.table.link import BoardLink
+from wordtable.table.session import Session
 from wordtable.table.sim import SimBoard
 from wordtable.table.sim_pieces import enroll_sim_sets, virtual_uid
 from wordtable.table.tags import TagRegistry

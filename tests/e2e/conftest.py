@@ -7,7 +7,8 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
-from wordtable.table.link import BoardLink, Event
+from wordtable.table.board_events import Event
+from wordtable.table.link import BoardLink
 from wordtable.table.sim import SimBoard
 
 

@@ -148,17 +148,17 @@ class TablePlay:
             for _ in range(index):
                 self.press(0, 2)
             self.press(0, 0)
-        assert s.menu_step == "options"
+        assert s.menu.step == "options"
         for field, value in (options or {}).items():
             row = 1 + [o.field for o in menu_options(game)].index(field)
-            while s.menu_sel != row:
+            while s.menu.sel != row:
                 self.press(0, 2)
             for _ in range(10):
-                if s.choice["options"][field] == value:
+                if s.menu.choice["options"][field] == value:
                     break
                 self.press(0, 0)
-            assert s.choice["options"][field] == value, f"{field} never showed {value!r}"
-        while s.menu_sel != 0:
+            assert s.menu.choice["options"][field] == value, f"{field} never showed {value!r}"
+        while s.menu.sel != 0:
             self.press(0, 2)
         self.press(0, 0)
         wait_until(lambda: s.state == "play", what="the game to start")

@@ -98,7 +98,7 @@ def test_a_request_older_firmware_does_not_know_fails_at_once_with_advice(sim):
     with BoardLink(sim.port) as lk:
         lk.wait_linked(10)
         try:
-            lk._request(0x7E, m.DIAG, lambda rid: bytes([rid, 0]), 30.0, "a request of type 0x7e")
+            lk.requests.ask(0x7E, m.DIAG, lambda rid: bytes([rid, 0]), 30.0, "a request of type 0x7e")
         except Exception as exc:  # noqa: BLE001  # the type and text are what is checked
             assert type(exc).__name__ == "FirmwareTooOldError", exc
             assert "does not handle a request of type 0x7e" in str(exc)

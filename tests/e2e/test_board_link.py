@@ -9,14 +9,8 @@ import random
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
-from wordtable.table.link import (
-    BoardLink,
-    BoardLinked,
-    BoardLost,
-    ButtonChanged,
-    CellChanged,
-    TableReconciled,
-)
+from wordtable.table.board_events import BoardLinked, BoardLost, ButtonChanged, CellChanged, TableReconciled
+from wordtable.table.link import BoardLink
 from wtproto import messages as m
 
 from .conftest import drain, wait_for, wait_until

@@ -177,7 +177,7 @@ def test_a_real_board_is_mirrored_read_only(tmp_path: Path) -> None:
                 shown = Image.open(io.BytesIO(r.read()))
                 shown.load()
             assert shown.size == (296, 128)
-            assert shown.convert("1").tobytes() == vt.link._screen.convert("1").tobytes()
+            assert shown.convert("1").tobytes() == vt.link.screen.convert("1").tobytes()
 
 
 def test_with_control_a_real_boards_page_presses_seat_buttons_but_lays_nothing(tmp_path: Path) -> None:

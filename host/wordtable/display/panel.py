@@ -1,6 +1,7 @@
-"""1-bit panel images and the DISPLAY regions that carry them to the board.
+"""1-bit panel images, what changed between two of them, and the DISPLAY regions that carry it.
 
-The wire format (see wtproto.messages.pack_display): rows of ``(w + 7) // 8`` bytes, most
+``PanelContent`` remembers what the host last drew and turns each new image into the DISPLAY payloads
+that bring the panel to it; ``table.link.BoardLink`` only sends them. The wire format (see wtproto.messages.pack_display): rows of ``(w + 7) // 8`` bytes, most
 significant bit leftmost, 1 = ink. Pillow's mode "1" packs bits the same way but with 1 = white,
 so packing inverts. Regions start on a byte column (x multiple of 8), as panel RAM is addressed.
 """
@@ -99,6 +100,39 @@ def region_payloads(image: Image.Image, box: Box, refresh: int, max_payload: int
         payloads.append(m.pack_display(left, y, w, h, refresh if last else m.REFRESH_NONE, data))
         y += h
     return payloads
+
+
+def update_payloads(image: Image.Image, boxes: list[Box], refresh: int, max_payload: int = MAX_PAYLOAD) -> list[bytes]:
+    """DISPLAY payloads for every box of ``image``; only the very last asks for ``refresh``, so the
+    panel updates once, with every region in place."""
+    payloads = []
+    for i, box in enumerate(boxes):
+        payloads += region_payloads(image, box, refresh if i == len(boxes) - 1 else m.REFRESH_NONE, max_payload)
+    return payloads
+
+
+class PanelContent:
+    """What the host last drew on the panel, and the DISPLAY payloads that bring the panel from it to a
+    new image: the bands that changed for a partial refresh, the whole panel for a full one."""
+
+    def __init__(self) -> None:
+        self.image: Image.Image | None = None
+        """The last image drawn (mode "1", the panel's size), None before the first."""
+
+    def update(self, image: Image.Image, size: tuple[int, int], full: bool = False) -> list[bytes]:
+        """Remember ``image`` (converted for a panel of ``size``) as drawn and return the payloads that
+        draw it: none if no pixel changed and ``full`` is not asked for."""
+        img = to_panel_image(image, size)
+        boxes = [(0, 0, size[0], size[1])] if full else changed_boxes(self.image, img)
+        self.image = img.copy()
+        return update_payloads(img, boxes, m.REFRESH_FULL if full else m.REFRESH_PARTIAL)
+
+    def redraw(self) -> list[bytes]:
+        """The whole last image with a full refresh (a board that restarted has a blank panel); none
+        before the first image."""
+        if self.image is None:
+            return []
+        return update_payloads(self.image, [(0, 0) + self.image.size], m.REFRESH_FULL)
 
 
 def read_pbm(path: str) -> Image.Image:

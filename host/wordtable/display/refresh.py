@@ -5,8 +5,8 @@ refresh (the panel flashes black and white) clears them. The policy counts parti
 for a full one every ``full_every`` of them (8 by default: on the SSD1680-class panels ghosting becomes
 visible after roughly 5 to 10 partials, and a flash every few turns is acceptable at a game table).
 A caller may force a full refresh (a new screen after a long time, a board that restarted is redrawn
-by BoardLink itself). Only the changed region is sent either way for partials: BoardLink.show works
-out the changed box; a full refresh sends the whole panel, since the panel redraws all of it.
+by BoardLink itself). Only the changed regions are sent for partials (``panel.PanelContent`` works them
+out for BoardLink.show); a full refresh sends the whole panel, since the panel redraws all of it.
 """
 
 from __future__ import annotations

@@ -14,16 +14,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .link import (
-    BoardLink,
-    BoardLinked,
-    BoardLog,
-    BoardLost,
-    ButtonChanged,
-    CellChanged,
-    Event,
-    TableReconciled,
-)
+from .board_events import BoardLinked, BoardLog, BoardLost, ButtonChanged, CellChanged, Event, TableReconciled
+from .link import BoardLink
 from .sim import SimBoard
 
 # Demo tags: 7-byte NTAG-style UIDs whose last byte is the letter. The real tag registry comes with

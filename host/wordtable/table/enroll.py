@@ -15,8 +15,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .board_events import BoardLost, CellChanged
 from .layout import TableGeometry
-from .link import BoardLink, BoardLost, CellChanged
+from .link import BoardLink
 from .tags import Piece, PieceSet, TagError, TagRegistry
 
 

@@ -7,32 +7,46 @@
 * reliability: ``wtproto.link.Link`` numbers, acknowledges and retransmits frames and drops
   duplicates, in both directions;
 * recovery: a silent board is asked again, an unplugged port is reopened, and after every
-  handshake the host asks for a SNAPSHOT and reconciles it with what it believed lay on the table,
-  so no placement is lost across a restart of either side;
-* a mirror of the table (``cells``) and a queue of events (``get_event``) for the session loop.
+  handshake the host asks for a SNAPSHOT and reconciles it with what it believed lay on the table
+  (``table_mirror.TableMirror``, whose ``cells`` it shows), so no placement is lost across a restart
+  of either side;
+* a queue of events (``get_event``, the types in ``board_events``) for the session loop;
+* the panel: ``show`` sends the DISPLAY payloads that ``display.panel.PanelContent`` works out (only
+  what changed), and a board that restarted gets the whole last image again;
+* requests answered in parts (diagnostics, tag writes) go through ``board_requests.BoardRequests``;
+  the errors a person acts on are in ``board_errors``.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
-import random
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import serial
 from PIL import Image
 from wtproto import PROTOCOL_VERSION
-from wtproto import hostdiag as hd
 from wtproto import messages as m
 from wtproto.frame import encode_frame
 from wtproto.link import TICKS_MAX, Link
 
 from .. import VERSION as HOST_VERSION
 from ..display import panel
+from .board_errors import BoardError, BoardPortError, BoardSilentError, ProtocolVersionError
+from .board_events import (
+    BoardInfo,
+    BoardLinked,
+    BoardLog,
+    BoardLost,
+    ButtonChanged,
+    Event,
+    LinkFailed,
+)
+from .board_requests import BoardRequests, TagResult
+from .table_mirror import TableMirror
 
 log = logging.getLogger(__name__)
 
@@ -47,150 +61,6 @@ BAUDRATE = 115200  # ignored by USB CDC and ptys; a UART bridge would need it
 def host_ticks_ms() -> int:
     """Milliseconds on the same wrapping scale as the board's ``time.ticks_ms``."""
     return int(time.monotonic() * 1000) & TICKS_MAX
-
-
-class BoardError(Exception):
-    """Something about the board or its port that a person has to act on."""
-
-
-class BoardPortError(BoardError):
-    """The port cannot be opened: missing, busy, or not permitted."""
-
-
-class ProtocolVersionError(BoardError):
-    """The board speaks another protocol version."""
-
-    def __init__(self, board_version: int, host_version: int = PROTOCOL_VERSION) -> None:
-        self.board_version = board_version
-        self.host_version = host_version
-        newer = "board" if board_version > host_version else "host"
-        super().__init__(
-            f"The board speaks protocol version {board_version}, this host speaks version {host_version}. "
-            f"The {newer} is newer: "
-            + ("update the host software (git pull, make setup)." if newer == "board"
-               else "update the board's firmware with `make deploy PORT=...`.")
-        )
-
-
-class BoardSilentError(BoardError):
-    """Nothing that looks like the wordtable firmware answers on the port."""
-
-
-class FirmwareTooOldError(BoardError):
-    """The board's firmware says it does not handle a request this host makes (DIAG_REQ, TAG_WRITE)."""
-
-
-@dataclass(frozen=True)
-class BoardInfo:
-    """What the board said about itself in its HELLO."""
-
-    fw_version: tuple[int, int, int]
-    boot_id: int
-    epoch: int
-    grid: tuple[int, int]
-    seats: int
-    seat_cells: int
-    buttons_per_seat: int
-    display_size: tuple[int, int]
-    max_payload: int
-    board_name: str
-
-    @property
-    def ncells(self) -> int:
-        return self.grid[0] * self.grid[1] + self.seats * self.seat_cells
-
-    @classmethod
-    def from_hello(cls, payload: bytes) -> BoardInfo:
-        h = m.unpack_hello_board(payload)
-        gw, gh, seats, seat_cells, buttons = h["geometry"]
-        return cls(h["fw_version"], h["boot_id"], h["epoch"], (gw, gh), seats, seat_cells, buttons,
-                   h["display_size"], h["max_payload"], h["board_name"])
-
-
-# Events for the session loop, in the order they happened on the table.
-@dataclass(frozen=True)
-class CellChanged:
-    """A cell's tag changed. ``uid`` None: the cell became empty. ``source`` is "event" for a
-    live report, "snapshot" for a change found when reconciling after a (re)connection."""
-
-    cell: int
-    uid: bytes | None
-    source: str = "event"
-
-
-@dataclass(frozen=True)
-class ButtonChanged:
-    seat: int
-    button: int
-    pressed: bool
-    board_ms: int
-
-
-@dataclass(frozen=True)
-class BoardLinked:
-    info: BoardInfo
-    restarted: bool  # the board rebooted since the host last spoke to it
-
-
-@dataclass(frozen=True)
-class BoardLost:
-    reason: str
-
-
-@dataclass(frozen=True)
-class TableReconciled:
-    """A snapshot was compared with what the host believed; ``changes`` lists the differences."""
-
-    changes: tuple[CellChanged, ...]
-
-
-@dataclass(frozen=True)
-class BoardLog:
-    level: int
-    code: int
-    text: str
-
-    def __str__(self) -> str:
-        return f"board {m.LEVEL_NAMES[min(self.level, 3)]}: {self.text}"
-
-
-@dataclass(frozen=True)
-class LinkFailed:
-    """The link cannot work until a person acts (e.g. protocol versions differ)."""
-
-    error: BoardError
-
-
-Event = CellChanged | ButtonChanged | BoardLinked | BoardLost | TableReconciled | BoardLog | LinkFailed
-
-
-@dataclass
-class _Snapshot:
-    request_id: int
-    parts: dict[int, list[tuple[int, bytes]]] = field(default_factory=dict)
-    total: int | None = None
-
-
-@dataclass
-class _Request:
-    """A request to the board (DIAG_REQ, TAG_WRITE) waiting for its answer's parts."""
-
-    mtype: int = 0  # what was asked
-    parts: dict[int, bytes] = field(default_factory=dict)
-    total: int | None = None
-    unknown_to_board: bool = False  # the board answered "not a type I handle" (older firmware)
-    done: threading.Event = field(default_factory=threading.Event)
-
-
-@dataclass(frozen=True)
-class TagResult:
-    """What the board did with a TAG_WRITE: ``status`` (wtproto.diagcodec TAG_*), the pages it
-    wrote, the UID of the tag it reached, and the pages it read back."""
-
-    status: int
-    pages_written: int
-    uid: bytes
-    data: bytes
 
 
 def open_port(port: str, timeout: float = READ_TIMEOUT_S) -> serial.SerialBase:
@@ -238,7 +108,7 @@ class BoardLink:
         self.on_event = on_event
         self.reconnect = reconnect
         self.info: BoardInfo | None = None
-        self.cells: dict[int, bytes] = {}
+        self.mirror = TableMirror()
         self.heartbeat: dict[str, int] | None = None
         self.error: BoardError | None = None
         self.link = Link()
@@ -250,9 +120,7 @@ class BoardLink:
         self._thread: threading.Thread | None = None
         self._ser: serial.SerialBase | None = None
         self._last_boot_id: int | None = None
-        self._snapshot: _Snapshot | None = None
-        self._snapshot_id = random.randrange(256)
-        self._screen: Image.Image | None = None
+        self._panel = panel.PanelContent()
         self._last_hello_sent = 0.0
         self._last_heartbeat = 0.0
         self._last_rx = 0.0
@@ -263,8 +131,7 @@ class BoardLink:
         self.rx_bytes = 0
         self.repeats_dropped = 0
         self._recent_buttons: deque[tuple[int, int, int, int, int]] = deque(maxlen=64)
-        self._requests: dict[tuple[int, int], _Request] = {}  # (answer type, request id)
-        self._request_id = random.randrange(256)
+        self.requests = BoardRequests(port, self.send)
 
     # -- life cycle ---------------------------------------------------------------------------
     def start(self) -> BoardLink:
@@ -348,31 +215,23 @@ class BoardLink:
     def screen(self) -> Image.Image | None:
         """The image the host last sent to the panel (a copy), None before the first."""
         with self._lock:
-            return None if self._screen is None else self._screen.copy()
+            return None if self._panel.image is None else self._panel.image.copy()
 
     def show(self, image: Image.Image, full: bool = False) -> int:
         """Show ``image`` on the board's panel: only the region that changed since the last image
         is sent (all of it if ``full``), refreshed partially or fully. Returns payload bytes sent.
         The host remembers the image and re-sends it if the board restarts."""
         size = self.info.display_size if self.info else image.size
-        img = panel.to_panel_image(image, size)
         with self._lock:
-            boxes = [(0, 0, size[0], size[1])] if full else panel.changed_boxes(self._screen, img)
-            self._screen = img.copy()
-            if not boxes:
-                return 0
-            return self._send_regions(img, boxes, m.REFRESH_FULL if full else m.REFRESH_PARTIAL)
+            return self._send_display(self._panel.update(image, size, full))
 
-    def _send_regions(self, img: Image.Image, boxes: list[panel.Box], refresh: int) -> int:
-        """Send the regions; only the very last payload asks for the refresh, so the panel
-        updates once, with every region in place."""
-        sent = 0
-        for i, box in enumerate(boxes):
-            for payload in panel.region_payloads(img, box, refresh if i == len(boxes) - 1 else m.REFRESH_NONE):
-                self.link.send(m.DISPLAY, payload)
-                sent += len(payload)
+    def _send_display(self, payloads: list[bytes]) -> int:
+        if not payloads:
+            return 0
+        for payload in payloads:
+            self.link.send(m.DISPLAY, payload)
         self._flush()
-        return sent
+        return sum(len(p) for p in payloads)
 
     def led(self, led: int, rgb: tuple[int, int, int], mode: int = m.LED_ON, duration_ms: int = 0) -> None:
         self.send(m.LED, m.pack_led(led, rgb, mode, duration_ms))
@@ -380,77 +239,28 @@ class BoardLink:
     def beep(self, freq_hz: int, duration_ms: int, count: int = 1) -> None:
         self.send(m.BEEP, m.pack_beep(freq_hz, duration_ms, count))
 
+    @property
+    def cells(self) -> dict[int, bytes]:
+        """What the host believes lies on the table: the tag's UID by cell (``TableMirror``)."""
+        return self.mirror.cells
+
     def request_snapshot(self) -> None:
         """Ask the board for every occupied cell; the answer is reconciled with ``cells``."""
         with self._lock:
-            self._snapshot_id = (self._snapshot_id + 1) & 0xFF
-            self._snapshot = _Snapshot(self._snapshot_id)
+            rid = self.mirror.expect_snapshot()
             self._reconciled.clear()
-            self.link.send(m.SNAPSHOT_REQ, m.pack_snapshot_req(self._snapshot_id))
+            self.link.send(m.SNAPSHOT_REQ, m.pack_snapshot_req(rid))
             self._flush()
 
     def request_diag(self, topic: int, timeout: float = 5.0) -> list[dict]:
-        """Ask the board for one topic of its diagnostics (``wtproto.diagcodec`` SUMMARY, READERS,
-        CELLS, PROBLEMS) and wait for every part of the answer: the DIAG parts decoded
-        (``wtproto.hostdiag.unpack_diag``), in order. BoardError if it does not come in time."""
-        parts = self._request(m.DIAG_REQ, m.DIAG, lambda rid: hd.pack_diag_req(rid, topic), timeout,
-                              f"its diagnostics ({hd.TOPICS[topic]})")
-        return [hd.unpack_diag(p) for p in parts]
+        """Ask the board for one topic of its diagnostics and wait for every part of the answer
+        (``BoardRequests.diag``)."""
+        return self.requests.diag(topic, timeout)
 
     def tag_write(self, cell: int, page: int, data: bytes, read_back: int = 0,
                   timeout: float = 5.0) -> TagResult:
-        """Have the board write ``data`` (whole 4-byte pages) into the tag on ``cell`` from
-        ``page`` on, then read back ``read_back`` pages from ``page``; empty ``data`` only reads."""
-        (p,) = self._request(m.TAG_WRITE, m.TAG_RESULT,
-                             lambda rid: hd.pack_tag_write(rid, cell, page, data, read_back), timeout,
-                             f"a tag write on cell {cell}")
-        _rid, status, written, uid, back = hd.unpack_tag_result(p)
-        return TagResult(status, written, uid, back)
-
-    def _request(self, mtype: int, answer: int, pack: Callable[[int], bytes], timeout: float,
-                 what: str) -> list[bytes]:
-        with self._lock:
-            self._request_id = (self._request_id + 1) & 0xFF
-            key = (answer, self._request_id)
-            req = self._requests[key] = _Request(mtype)
-            self.link.send(mtype, pack(self._request_id))
-            self._flush()
-        try:
-            if req.done.wait(timeout) and req.unknown_to_board:
-                raise FirmwareTooOldError(
-                    f"The board at {self.port} does not handle {what}: its firmware is older than this "
-                    f"host. Update it with `wordtable board deploy --port {self.port}`.")
-            if not req.done.wait(0):
-                raise BoardSilentError(
-                    f"The board at {self.port} did not send {what} within {timeout:g} s. If its firmware "
-                    f"is older than this host, update it with `wordtable board deploy --port {self.port}`.")
-        finally:
-            with self._lock:
-                self._requests.pop(key, None)
-        return [req.parts[i] for i in sorted(req.parts)]
-
-    def _unknown_to_board(self, text: str) -> None:
-        # Firmware older than a request type answers it with LOG CODE_UNKNOWN_TYPE naming the type
-        # (by its name in earlier firmware, as 0xNN now): the request fails at once, not at its timeout.
-        words = text.split()
-        for req in list(self._requests.values()):
-            if m.NAMES.get(req.mtype) in words or f"0x{req.mtype:02x}" in words:
-                req.unknown_to_board = True
-                req.done.set()
-
-    def _on_answer(self, mtype: int, payload: bytes) -> None:
-        if mtype == m.DIAG:
-            d = hd.unpack_diag(payload)
-            rid, part, total = d["request_id"], d["part"], d["parts"]
-        else:
-            rid, part, total = hd.unpack_tag_result(payload)[0], 0, 1
-        req = self._requests.get((mtype, rid))
-        if req is None:
-            return  # an answer to a request that timed out
-        req.parts[part] = payload
-        req.total = total
-        if len(req.parts) >= total:
-            req.done.set()
+        """Have the board write ``data`` into the tag on ``cell`` and read back (``BoardRequests.tag_write``)."""
+        return self.requests.tag_write(cell, page, data, read_back, timeout)
 
     # -- I/O thread -----------------------------------------------------------------------------
     def _open(self) -> None:
@@ -560,17 +370,11 @@ class BoardLink:
         if not self._linked.is_set():
             return  # left over from before the handshake; the snapshot will cover it
         if mtype == m.CELL:
-            cell, uid = m.unpack_cell(payload)
-            if self.cells.get(cell) == (uid or None):
-                # Already known: an event the board sent again after a relink, because the
-                # acknowledgement was lost with the link. The table is as we believed.
+            changed = self.mirror.report(*m.unpack_cell(payload))
+            if changed is None:
                 self.repeats_dropped += 1
-                return
-            if uid:
-                self.cells[cell] = uid
             else:
-                self.cells.pop(cell, None)
-            self._emit(CellChanged(cell, uid or None))
+                self._emit(changed)
         elif mtype == m.BUTTON:
             seat, button, action, t_ms = m.unpack_button(payload)
             key = (self.info.boot_id if self.info else 0, seat, button, action, t_ms)
@@ -593,10 +397,10 @@ class BoardLink:
             if code == m.CODE_QUEUE_OVERFLOW:
                 self.request_snapshot()
             elif code == m.CODE_UNKNOWN_TYPE:
-                self._unknown_to_board(text)
+                self.requests.unknown_to_board(text)
             self._emit(BoardLog(level, code, text))
         elif mtype in (m.DIAG, m.TAG_RESULT):
-            self._on_answer(mtype, payload)
+            self.requests.answered(mtype, payload)
         # Other types (future additions) are for other consumers; ignoring them is safe.
 
     def _on_hello(self, payload: bytes) -> None:
@@ -617,29 +421,16 @@ class BoardLink:
         self._linked.set()
         self._emit(BoardLinked(info, restarted))
         self.request_snapshot()
-        if restarted and self._screen is not None:
-            self._send_regions(self._screen, [(0, 0) + self._screen.size], m.REFRESH_FULL)
+        if restarted:
+            self._send_display(self._panel.redraw())
 
     def _on_snapshot(self, payload: bytes) -> None:
-        rid, part, parts, entries = m.unpack_snapshot(payload)
-        snap = self._snapshot
-        if snap is None or rid != snap.request_id:
-            return  # an answer to an older request
-        snap.parts[part] = entries
-        snap.total = parts
-        if len(snap.parts) < parts:
+        reconciled = self.mirror.snapshot_part(payload)
+        if reconciled is None:
             return
-        board = {cell: uid for p in sorted(snap.parts) for cell, uid in snap.parts[p]}
-        changes = []
-        for cell in sorted(set(board) | set(self.cells)):
-            before, now = self.cells.get(cell), board.get(cell)
-            if before != now:
-                changes.append(CellChanged(cell, now, "snapshot"))
-        self.cells = board
-        self._snapshot = None
-        for c in changes:
+        for c in reconciled.changes:
             self._emit(c)
-        self._emit(TableReconciled(tuple(changes)))
+        self._emit(reconciled)
         self._reconciled.set()
 
     def _timers(self, now: float) -> None:

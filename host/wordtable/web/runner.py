@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..table.link import ButtonChanged
+from ..table.board_events import ButtonChanged
 from .sessionview import session_snapshot
 
 log = logging.getLogger(__name__)

@@ -49,7 +49,7 @@ def _settle(page: Page, table: VirtualTable) -> None:
     """Wait until the session and the page are quiet (no move under way, the latest image shown)."""
     runner, web = table.runner, table.web
     assert runner is not None and web is not None
-    wait_until(lambda: runner.session.table.quiet and runner.session.bot_pending is None,
+    wait_until(lambda: runner.session.table.quiet and runner.session.bots.pending is None,
                timeout=30, what="a quiet table")
     version = web.feed.version
     page.wait_for_function(f"() => Number(document.getElementById('panel').dataset.version) >= {version}")
