@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .link import BoardError, BoardLink
+from ..table.link import BoardError, BoardLink
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,7 +40,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty() and not args.no_input
     try:
         if args.demo:
-            from .demo import run_demo
+            from ..table.demo import run_demo
 
             return run_demo(args.port, Path(args.workdir), interactive=interactive)
         from .. import lexicon
@@ -55,7 +55,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_deploy(args: argparse.Namespace) -> int:
-    from .deploy import DEFAULT_ARCH, deploy
+    from ..table.deploy import DEFAULT_ARCH, deploy
 
     try:
         deploy(args.port, arch=args.arch or DEFAULT_ARCH, source=args.source, resume=args.resume)
@@ -88,7 +88,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Exit status 0: healthy; 1: problems found (printed with what to check); 2: no board."""
-    from .doctor import diagnose
+    from ..table.doctor import diagnose
 
     try:
         with BoardLink(args.port, reconnect=False) as link:
