@@ -15,7 +15,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--workdir", default="run", help="where the simulated board keeps its files (default: ./run)")
     run.add_argument("--no-input", action="store_true", help="start the table, take no typed commands, and stop")
     run.add_argument("--db", default=None, help="the game store (default: wordtable.db in the data folder)")
-    run.add_argument("--demo", action="store_true", help="the link demonstration instead of the session")
     run.set_defaults(func=cmd_run)
 
     board = sub.add_parser("board", help="the table board: deploy firmware, status")
@@ -37,12 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    interactive = sys.stdin.isatty() and not args.no_input
     try:
-        if args.demo:
-            from ..table.demo import run_demo
-
-            return run_demo(args.port, Path(args.workdir), interactive=interactive)
         from .. import lexicon
         from .console import run_session
 
