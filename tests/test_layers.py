@@ -184,6 +184,34 @@ def test_only_the_command_line_imports_the_command_line(graph) -> None:
     assert sorted(f"{s} imports {t}" for s, t, a, b, _ in arrows(graph) if b == "cli") == []
 
 
+def terminal_uses(path: Path) -> list[str]:
+    """Where a module parses arguments or talks to the terminal: argparse, print, input, sys.stdout/stderr/stdin."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import) and any(a.name == "argparse" for a in node.names):
+            found.append(f"{node.lineno}: import argparse")
+        elif isinstance(node, ast.ImportFrom) and node.module == "argparse":
+            found.append(f"{node.lineno}: from argparse")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("print", "input"):
+            found.append(f"{node.lineno}: {node.func.id}()")
+        elif (isinstance(node, ast.Attribute) and node.attr in ("stdout", "stderr", "stdin")
+              and isinstance(node.value, ast.Name) and node.value.id == "sys"):
+            found.append(f"{node.lineno}: sys.{node.attr}")
+    return found
+
+
+def test_only_the_command_line_parses_arguments_and_prints() -> None:
+    bad = {module: uses for module, path in module_files(HOST).items()
+           if package_of(module) != "cli" and (uses := terminal_uses(path))}
+    assert bad == {}
+
+
+def test_argument_parsing_and_printing_are_found_anywhere_in_a_module(tmp_path: Path) -> None:
+    module = tmp_path / "report.py"
+    module.write_text("import sys\nimport argparse\n\n\ndef report(x):\n    print(x, file=sys.stderr)\n")
+    assert sorted(terminal_uses(module)) == ["2: import argparse", "6: print()", "6: sys.stderr"]
+
+
 def test_no_module_imports_itself_round_a_cycle_when_the_program_runs() -> None:
     assert cycles(import_graph(type_checking=False)) == []
 
