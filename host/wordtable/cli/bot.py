@@ -14,10 +14,11 @@ from typing import Any
 
 from wordtable.games.base import InvalidMoveError
 from wordtable.games.crossword_board import BLANK
-from wordtable.games.position import BOARD_GAMES, game_from_position, read_position
+from wordtable.games.position import BOARD_GAMES, game_from_position
 
 from ..ai.crossword_bots import STRENGTHS, choose, describe_move, hints
 from ..ai.movegen import legal_moves
+from .position_file import read_position
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
