@@ -35,11 +35,11 @@ $(STAMP): requirements.txt requirements-stubs.txt requirements-fonts.txt pyproje
 # Word lists of the built-in lexicons (docs/lexicons.md). Only ENABLE is required; a Debian list that
 # cannot be had is reported and skipped, and `make lexicons` tries again.
 $(LEXICONS): $(STAMP) host/wordtable/lexicon/catalogue.json
-	$(BIN)/python -m wordtable.lexicon.fetch
+	$(BIN)/python -m wordtable.cli.fetch
 	mkdir -p $(dir $@) && touch $@
 
 lexicons: $(STAMP)
-	$(BIN)/python -m wordtable.lexicon.fetch
+	$(BIN)/python -m wordtable.cli.fetch
 	mkdir -p $(dir $(LEXICONS)) && touch $(LEXICONS)
 
 run: setup
@@ -62,7 +62,7 @@ bench: setup $(CHROMIUM)
 	$(BIN)/python -m bench
 
 screenshots: setup $(CHROMIUM)
-	$(BIN)/python -m wordtable.web.screenshots docs/screenshots
+	$(BIN)/python -m wordtable.cli.screenshots docs/screenshots
 
 deploy: setup
 	@test -n "$(PORT)" || { echo "make deploy needs the board's port, e.g. make deploy PORT=/dev/ttyACM0"; exit 2; }

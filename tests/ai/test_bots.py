@@ -6,7 +6,7 @@ from random import Random
 
 import pytest
 from wordtable.ai.crossword_bots import choose, hints, leave_value, main_word, play_out
-from wordtable.games.board_commands import check_move
+from wordtable.cli.move import check_move
 from wordtable.games.position import game_from_position, position_of
 from wordtable.games.wordability import Wordability
 from wordtable.games.wordgame import Wordgame

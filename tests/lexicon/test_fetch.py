@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
+from wordtable.cli.fetch import main
 from wordtable.lexicon import get_alphabet
-from wordtable.lexicon.fetch import RECORD, fetch_source, main
+from wordtable.lexicon.fetch import RECORD, fetch_source
 from wordtable.lexicon.wordlist import read_word_list
 
 

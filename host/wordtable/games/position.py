@@ -1,5 +1,6 @@
-"""Position files: a board game set up from a JSON file, so any worked example or puzzle can be
-played from (docs/rules/positions.md describes the format)::
+"""Position files: a board game set up from the data of a JSON file (the commands read the file, in
+wordtable.cli.position_file), so any worked example or puzzle can be played from (docs/rules/positions.md
+describes the format)::
 
     {
       "game": "wordability",
@@ -20,8 +21,6 @@ only the letters named there: the rest is out of play, which sets up end games).
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from .base import InvalidMoveError
@@ -44,22 +43,6 @@ def board_game(name: str) -> type[CrosswordGame]:
         return BOARD_GAMES[name]
     except KeyError:
         raise PositionError(f"unknown game {name!r}; choose one of {', '.join(BOARD_GAMES)}") from None
-
-
-def read_position(path: str | Path) -> dict[str, Any]:
-    """Read a position file (JSON); PositionError with the reason if it cannot be read."""
-    p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise PositionError(f"there is no position file {p}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise PositionError(f"cannot read {p}: {e}") from None
-    except json.JSONDecodeError as e:
-        raise PositionError(f"{p} is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno}") from None
-    if not isinstance(data, dict):
-        raise PositionError(f"{p} must hold a JSON object with game, board, racks ...")
-    return data
 
 
 def _take(bag: list[int], game: CrosswordGame, letter: str, where: str) -> int:

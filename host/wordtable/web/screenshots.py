@@ -2,12 +2,11 @@
 headless Chromium from a real virtual table: the menu, a wordgame against a bot with its moves and
 score breakdowns, a refused word, the same game on a phone, and the kiosk's attract screen.
 
-    python -m wordtable.web.screenshots docs/screenshots
+    python -m wordtable.cli.screenshots docs/screenshots
 """
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 
@@ -102,15 +101,3 @@ def take(out: Path) -> list[Path]:
             page.screenshot(path=shots[-1])
         browser.close()
     return shots
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0] if args else "docs/screenshots")
-    for path in take(out):
-        print(path)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from wordtable.cli import main
-from wordtable.games.board_commands import check_move
+from wordtable.cli.move import check_move
 from wordtable.games.crossword import CrosswordOptions
 from wordtable.games.gcg import GcgError, export_gcg, import_gcg
 from wordtable.games.position import game_from_position

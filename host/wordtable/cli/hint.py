@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import GameError
+from ..games.base import GameError
 
 Handler = Callable[[argparse.Namespace], dict[str, Any]]
 Argument = tuple[tuple[str, ...], dict[str, Any]]
@@ -40,8 +40,7 @@ class CardGameCommands:
 GAMES: dict[str, CardGameCommands] = {}
 """Games by the name ``--game`` takes."""
 
-GAME_MODULES: tuple[str, ...] = ("wordtable.games.wordcard_commands", "wordtable.games.wordsnake_commands",
-                                 "wordtable.ai.commands")
+GAME_MODULES: tuple[str, ...] = ("wordtable.cli.wordcard", "wordtable.cli.wordsnake", "wordtable.cli.bot")
 """Modules imported by :func:`register` that add their own entries to :data:`GAMES` (WORDCHAIN's are here)."""
 
 
@@ -64,9 +63,9 @@ def _options(args: argparse.Namespace, cls: Any) -> Any:
 def _wordchain_score(args: argparse.Namespace) -> dict[str, Any]:
     from wordtable import lexicon as lexicon_module
 
-    from .cards import PlacedCard, UnknownCardError, card_from_face, parse_face, parse_faces
-    from .wordchain import WordchainOptions
-    from .wordchain_scoring import score_word
+    from ..games.cards import PlacedCard, UnknownCardError, card_from_face, parse_face, parse_faces
+    from ..games.wordchain import WordchainOptions
+    from ..games.wordchain_scoring import score_word
 
     options = _options(args, WordchainOptions)
     faces = parse_faces(args.cards)
@@ -102,8 +101,8 @@ def _wordchain_hint(args: argparse.Namespace) -> dict[str, Any]:
     from wordtable import lexicon as lexicon_module
     from wordtable.ai.wordchain import STRENGTHS, best_words
 
-    from .cards import UnknownCardError, card_from_face, parse_face, parse_faces
-    from .wordchain import WordchainOptions
+    from ..games.cards import UnknownCardError, card_from_face, parse_face, parse_faces
+    from ..games.wordchain import WordchainOptions
 
     options = _options(args, WordchainOptions)
     if args.strength not in STRENGTHS:

@@ -15,13 +15,13 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from . import cachefile
-from .alphabet import BLANK, alphabet_ids
-from .catalogue import all_specs, find_spec
-from .errors import LexiconError
-from .importer import import_word_list, remove_imported
-from .lexicon import Lexicon, cache_path, load
-from .profiles import (
+from ..lexicon import cachefile
+from ..lexicon.alphabet import BLANK, alphabet_ids
+from ..lexicon.catalogue import all_specs, find_spec
+from ..lexicon.errors import LexiconError
+from ..lexicon.importer import import_word_list, remove_imported
+from ..lexicon.lexicon import Lexicon, cache_path, load
+from ..lexicon.profiles import (
     DEFAULT_PROFILE,
     Profile,
     create_profile,

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .link import BoardError, BoardLink
+from ..table.link import BoardError, BoardLink
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,7 +15,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--workdir", default="run", help="where the simulated board keeps its files (default: ./run)")
     run.add_argument("--no-input", action="store_true", help="start the table, take no typed commands, and stop")
     run.add_argument("--db", default=None, help="the game store (default: wordtable.db in the data folder)")
-    run.add_argument("--demo", action="store_true", help="the link demonstration instead of the session")
     run.set_defaults(func=cmd_run)
 
     board = sub.add_parser("board", help="the table board: deploy firmware, status")
@@ -37,12 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    interactive = sys.stdin.isatty() and not args.no_input
     try:
-        if args.demo:
-            from .demo import run_demo
-
-            return run_demo(args.port, Path(args.workdir), interactive=interactive)
         from .. import lexicon
         from .console import run_session
 
@@ -55,7 +49,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_deploy(args: argparse.Namespace) -> int:
-    from .deploy import DEFAULT_ARCH, deploy
+    from ..table.deploy import DEFAULT_ARCH, deploy
 
     try:
         deploy(args.port, arch=args.arch or DEFAULT_ARCH, source=args.source, resume=args.resume)
@@ -88,7 +82,7 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Exit status 0: healthy; 1: problems found (printed with what to check); 2: no board."""
-    from .doctor import diagnose
+    from ..table.doctor import diagnose
 
     try:
         with BoardLink(args.port, reconnect=False) as link:

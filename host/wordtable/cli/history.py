@@ -7,9 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from .database import StoreError
-from .export import game_gcg, game_json
-from .store import Store
+from ..store.database import StoreError
+from ..store.export import game_gcg, game_json
+from ..store.store import Store
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -1,4 +1,4 @@
-"""WORDCARD's ``wordtable score`` and ``wordtable hint`` (registered in :data:`.card_commands.GAMES`).
+"""WORDCARD's ``wordtable score`` and ``wordtable hint`` (registered in :data:`.hint.GAMES`).
 
 ::
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .base import GameError
-from .card_commands import GAMES, CardGameCommands, _options
-from .cards import Card, PlacedCard, UnknownCardError, card_from_face, parse_faces
+from ..games.base import GameError
+from ..games.cards import Card, PlacedCard, UnknownCardError, card_from_face, parse_faces
+from .hint import GAMES, CardGameCommands, _options
 
 
 def _cards(text: str, what: str) -> tuple[list[Card], list[Any]]:
@@ -31,8 +31,8 @@ def _cards(text: str, what: str) -> tuple[list[Card], list[Any]]:
 def _score(args: argparse.Namespace) -> dict[str, Any]:
     from wordtable import lexicon as lexicon_module
 
-    from .wordcard import WordcardOptions
-    from .wordcard_scoring import fill_wild_ranks, name_wild_letters, score_meld
+    from ..games.wordcard import WordcardOptions
+    from ..games.wordcard_scoring import fill_wild_ranks, name_wild_letters, score_meld
 
     options = _options(args, WordcardOptions)
     if options.game_type == "wild":
@@ -56,8 +56,8 @@ def _hint(args: argparse.Namespace) -> dict[str, Any]:
     from wordtable import lexicon as lexicon_module
     from wordtable.ai.wordcard import STRENGTHS, best_group_solution, best_rows
 
-    from .wordcard import WordcardOptions
-    from .wordcard_group import GroupOptions, WordcardGroupGame
+    from ..games.wordcard import WordcardOptions
+    from ..games.wordcard_group import GroupOptions, WordcardGroupGame
 
     if args.strength not in STRENGTHS:
         raise GameError(f"--strength must be one of {', '.join(STRENGTHS)}")

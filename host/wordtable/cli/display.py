@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from .fonts import font_source
-from .samples import SAMPLES
-from .screens import SIZES, parse_size, render
+from ..display.fonts import font_source
+from ..display.samples import SAMPLES
+from ..display.screens import SIZES, parse_size, render
 
 
 def register(sub: argparse._SubParsersAction) -> None:

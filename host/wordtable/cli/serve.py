@@ -8,8 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from .access import AccessError, check_bind
-from .server import DEFAULT_PORT, WebOptions
+from ..web.access import AccessError, check_bind
+from ..web.server import DEFAULT_PORT, WebOptions
 
 
 def add_web_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +51,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..table.layout import LayoutError
     from ..table.link import BoardError
     from ..table.sim import SimError
-    from .launch import VirtualTable
+    from ..web.launch import VirtualTable
 
     try:
         options = web_options(args)

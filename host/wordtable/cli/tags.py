@@ -6,9 +6,9 @@ import argparse
 import sys
 
 from ..store import Store, StoreError
-from .layout import LayoutError, load_layout
-from .link import BoardError, BoardLink
-from .tags import TagError, TagRegistry, available_sets, load_set
+from ..table.layout import LayoutError, load_layout
+from ..table.link import BoardError, BoardLink
+from ..table.tags import TagError, TagRegistry, available_sets, load_set
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -117,7 +117,7 @@ def cmd_enroll(args: argparse.Namespace) -> int:
     from ..display.refresh import RefreshPolicy
     from ..display.screens import render
     from ..display.views import MessageView
-    from .enroll import Enrollment, run_enrollment
+    from ..table.enroll import Enrollment, run_enrollment
 
     try:
         pieces = load_set(args.set)
@@ -144,7 +144,7 @@ def cmd_enroll(args: argparse.Namespace) -> int:
 
 
 def cmd_write(args: argparse.Namespace) -> int:
-    from .tag_writer import write_piece
+    from ..table.tag_writer import write_piece
 
     try:
         pieces = load_set(args.set)

@@ -11,9 +11,10 @@ import json
 import sys
 from typing import Any
 
-from .base import IllegalMoveError, InvalidMoveError
-from .crossword import placements_from_text
-from .position import BOARD_GAMES, game_from_position, read_position
+from ..games.base import IllegalMoveError, InvalidMoveError
+from ..games.crossword import placements_from_text
+from ..games.position import BOARD_GAMES, game_from_position
+from .position_file import read_position
 
 EXIT_VALID, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 

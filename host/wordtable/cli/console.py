@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from ..store.store import Store
-from .link import BoardLink
-from .robot import SimRobot
-from .session import Session
-from .sim import SimBoard, SimError
-from .sim_pieces import enroll_sim_sets, virtual_uid
-from .tags import TagError, TagRegistry, load_set
+from ..table.link import BoardLink
+from ..table.robot import SimRobot
+from ..table.session import Session
+from ..table.sim import SimBoard, SimError
+from ..table.sim_pieces import enroll_sim_sets, virtual_uid
+from ..table.tags import TagError, TagRegistry, load_set
 
 HELP = ("lay CELL PIECE | lift CELL | press SEAT BUTTON | show | quit   "
         "(CELL: H8 or a number; PIECE: a letter, a piece id or SET:ID; buttons 1 OK, 2 previous, 3 next, 4 more)")

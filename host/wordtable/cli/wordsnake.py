@@ -1,4 +1,4 @@
-"""WordSnake's ``wordtable score`` and ``wordtable hint`` (registered in :data:`.card_commands.GAMES`).
+"""WordSnake's ``wordtable score`` and ``wordtable hint`` (registered in :data:`.hint.GAMES`).
 
 ::
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .base import GameError
-from .card_commands import GAMES, CardGameCommands, _options
-from .cards import Card, UnknownCardError, card_from_face, parse_faces
+from ..games.base import GameError
+from ..games.cards import Card, UnknownCardError, card_from_face, parse_faces
+from .hint import GAMES, CardGameCommands, _options
 
 
 def _cards(text: str | None, what: str, prefix: str, allow_empty: bool = False) -> list[Card]:
@@ -31,7 +31,7 @@ def _cards(text: str | None, what: str, prefix: str, allow_empty: bool = False) 
 def _score(args: argparse.Namespace) -> dict[str, Any]:
     from wordtable import lexicon as lexicon_module
 
-    from .wordsnake import WordsnakeOptions, score_snake, snake_words, word_text
+    from ..games.wordsnake import WordsnakeOptions, score_snake, snake_words, word_text
 
     options = _options(args, WordsnakeOptions)
     lex = lexicon_module.load(args.lexicon or options.lexicon)
@@ -56,7 +56,7 @@ def _hint(args: argparse.Namespace) -> dict[str, Any]:
     from wordtable import lexicon as lexicon_module
     from wordtable.ai.wordsnake import STRENGTHS, best_snake
 
-    from .wordsnake import WordsnakeOptions
+    from ..games.wordsnake import WordsnakeOptions
 
     if args.strength not in STRENGTHS:
         raise GameError(f"--strength must be one of {', '.join(STRENGTHS)}")

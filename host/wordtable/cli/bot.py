@@ -14,10 +14,11 @@ from typing import Any
 
 from wordtable.games.base import InvalidMoveError
 from wordtable.games.crossword_board import BLANK
-from wordtable.games.position import BOARD_GAMES, game_from_position, read_position
+from wordtable.games.position import BOARD_GAMES, game_from_position
 
-from .crossword_bots import STRENGTHS, choose, describe_move, hints
-from .movegen import legal_moves
+from ..ai.crossword_bots import STRENGTHS, choose, describe_move, hints
+from ..ai.movegen import legal_moves
+from .position_file import read_position
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -145,7 +146,7 @@ def _board_hint(args: argparse.Namespace) -> dict[str, Any]:
 
 def _register_hints() -> None:
     """One ``wordtable hint`` for every game: the board games join the card games' command."""
-    from wordtable.games.card_commands import GAMES, CardGameCommands
+    from .hint import GAMES, CardGameCommands
 
     arguments = [
         (("--position",), {"metavar": "FILE", "help": "board games: the position file (docs/rules/positions.md)"}),

@@ -1,28 +1,28 @@
 """The ``wordtable`` command.
 
-Each area of the host contributes its own subcommands: a module listed in ``COMMAND_MODULES`` has a
-``register(subparsers)`` function that adds them, each with ``set_defaults(func=...)``; ``func(args)``
-returns the exit code.
+The only package that parses arguments and prints; the domain packages below it never import it. Each
+command group is one module here, listed in ``COMMAND_MODULES``, with a ``register(subparsers)``
+function that adds its subcommands, each with ``set_defaults(func=...)``; ``func(args)`` returns the
+exit code.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 
-from . import __version__
+from .. import __version__
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "wordtable.table.commands",
-    "wordtable.lexicon.commands",
-    "wordtable.games.board_commands",
-    "wordtable.games.card_commands",
-    "wordtable.table.tag_commands",
-    "wordtable.display.commands",
-    "wordtable.store.commands",
-    "wordtable.ai.commands",
-    "wordtable.web.commands",
+    "wordtable.cli.table",
+    "wordtable.cli.lexicon",
+    "wordtable.cli.move",
+    "wordtable.cli.hint",
+    "wordtable.cli.tags",
+    "wordtable.cli.display",
+    "wordtable.cli.history",
+    "wordtable.cli.bot",
+    "wordtable.cli.serve",
 )
 
 
@@ -46,6 +46,3 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
 
-
-if __name__ == "__main__":
-    sys.exit(main())
