@@ -13,8 +13,8 @@ from pathlib import Path
 from wordtable import lexicon
 from wordtable.store.store import Store
 from wordtable.table.board_events import ButtonChanged
-from wordtable.table.lifecycle import Seat
 from wordtable.table.link import BoardLink
+from wordtable.table.seats import Seat
 from wordtable.table.session import Session
 from wordtable.table.sim import SimBoard
 from wordtable.table.sim_pieces import enroll_sim_sets, virtual_uid

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from wordtable.table.adapters.base import MORE, NEXT, OK, PREV
 from wordtable.table.layout import DEFAULT_LAYOUT, load_layout
-from wordtable.table.lifecycle import Seat
 from wordtable.table.menu import Chosen, GameMenu
+from wordtable.table.seats import Seat
 
 
 def menu(simulated: bool = True, positions: dict | None = None) -> GameMenu:

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from ..display.views import MessageView
 from .adapters.base import Adapter, BotStep, Table
-from .lifecycle import Seat
+from .seats import Seat
 from .settle import SettledTable
 from .tags import TagRegistry, load_set
 

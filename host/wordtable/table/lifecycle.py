@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from wtproto import messages as m
@@ -21,6 +20,7 @@ from .adapters.base import Adapter, Reply, Table
 from .games_catalogue import BY_NAME, GameEntry
 from .layout import TableLayout
 from .recovery import latest_unfinished
+from .seats import Seat
 
 if TYPE_CHECKING:
     from .bots import BotTurns
@@ -28,14 +28,6 @@ if TYPE_CHECKING:
     from .menu import GameMenu
 
 GREEN, RED = (0, 255, 0), (255, 0, 0)
-
-
-@dataclass
-class Seat:
-    """A player of the game in play: a person (``bot`` None) or a bot of a strength."""
-
-    name: str
-    bot: str | None = None
 
 
 class GameLifecycle:

@@ -15,7 +15,7 @@ from ..display.views import MenuView
 from .adapters.base import MORE, NEXT, OK, PREV
 from .games_catalogue import BY_NAME, GAMES, START_ITEM, GameEntry, menu_options
 from .layout import TableLayout
-from .lifecycle import Seat
+from .seats import Seat
 
 STRENGTHS = ("beginner", "club", "strongest")
 

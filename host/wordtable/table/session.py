@@ -41,9 +41,10 @@ from .board_events import BoardLinked, BoardLost, ButtonChanged, CellChanged, Ev
 from .bots import BotTurns, Robot
 from .games_catalogue import GameEntry
 from .layout import DEFAULT_LAYOUT, TableLayout, load_layout
-from .lifecycle import GameLifecycle, Seat
+from .lifecycle import GameLifecycle
 from .link import BoardLink
 from .menu import GameMenu
+from .seats import Seat
 from .settle import SETTLE_MS, SettledTable
 from .tags import Piece, TagProblem, TagRegistry, identify, table_problems
 from .views import SessionViews

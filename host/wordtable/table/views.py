@@ -30,9 +30,9 @@ from .tags import TagProblem
 
 if TYPE_CHECKING:
     from .bots import BotTurns
-    from .lifecycle import Seat
     from .link import BoardLink
     from .menu import GameMenu
+    from .seats import Seat
 
 
 class SessionViews:

@@ -69,7 +69,7 @@ def to_menu(session: Any, close_game: int | None = None) -> None:
 
 def start_attract_game(session: Any) -> int | None:
     """A bots-only game the simulated table's robot plays by itself (on the session's thread)."""
-    from ..table.lifecycle import Seat
+    from ..table.seats import Seat
 
     session.start_game(ATTRACT_GAME, [Seat(name, strength) for name, strength in ATTRACT_PLAYERS])
     return session.game_id
