@@ -51,6 +51,7 @@ from ..display.views import (
     status_from_game,
 )
 from ..games.base import Game, GameError, MoveRecord
+from ..store.database import StoreWriteError
 from ..store.store import Store
 from .adapters.base import MORE, NEXT, OK, PREV, Adapter, BotStep, Reply, Table
 from .games_catalogue import BY_NAME, GAMES, START_ITEM, GameEntry, menu_options
@@ -203,7 +204,8 @@ class Session:
         if self.state == "play" and self.adapter is not None:
             records = self.adapter.timed(now)
             for record in records:
-                self._store(record)
+                if not self._store(record):
+                    break
             if records:
                 self.refresh()
         while self.presses:
@@ -303,7 +305,8 @@ class Session:
             self._feedback(False, seat)
             self.bot_busy = False
             return False
-        self._store(record)  # written before it is shown
+        if not self._store(record, seat):  # written before it is shown
+            return False
         self.note = None
         self.bot_busy = False
         self._feedback(True, seat)
@@ -311,11 +314,30 @@ class Session:
             self._finish()
         return True
 
-    def _store(self, record: MoveRecord) -> None:
+    def _store(self, record: MoveRecord, seat: int | None = None) -> bool:
         assert self.game is not None and self.adapter is not None and self.game_id is not None
-        self.store.record_move(self.game_id, record, self.game.to_dict())
+        try:
+            self.store.record_move(self.game_id, record, self.game.to_dict())
+        except StoreWriteError as exc:
+            self._unsaved(exc, seat)
+            return False
         self.moves += 1
         self.adapter.committed(record, self.current_table())
+        return True
+
+    def _unsaved(self, exc: StoreWriteError, seat: int | None) -> None:
+        """A move the store could not write is not shown: the game goes back to its last saved state,
+        as after a restart (the pieces on the table are the pending move again, read at the next press
+        or table change), and the display says what to do; OK works again once the cause is gone."""
+        assert self.entry is not None and self.game_id is not None
+        log.error("move not saved: %s", exc)
+        self.game = self.entry.restore(self.store.game(self.game_id).state, self.lexicon)
+        self.adapter = self.entry.adapter_class()(self.game, self.layout.for_game(self.entry.name, len(self.seats)),
+                                                  self.lexicon)
+        self.adapter.table_changed()
+        self.bot_busy = False
+        self.note = MessageView("Not saved", (str(exc),), "error")
+        self._feedback(False, seat)
 
     def _feedback(self, ok: bool, seat: int | None = None) -> None:
         led = seat if seat is not None else m.LED_ALL

@@ -37,6 +37,7 @@ class VirtualTable:
         self.port = port
         self.layout = load_layout(layout)
         self.db = db if db is not None else (self.workdir / "wordtable.db" if port is None else None)
+        self.own_db = db is None  # only the table's own default file is ever set aside if unreadable
         self.lexicon = lexicon
         self.session_args = session_args or {}
         self.sim: SimBoard | None = None
@@ -58,7 +59,7 @@ class VirtualTable:
                 self.sim = SimBoard(self.workdir / "sim", grid=g.grid, seats=g.seats, seat_cells=g.seat_cells,
                                     buttons=g.buttons).start()
                 self.hands = SimRobot(self.sim)
-            self.store = Store(self.db)
+            self.store = Store(self.db, own=self.own_db)
             registry = TagRegistry(self.store.conn)
             if self.sim is not None:
                 enroll_sim_sets(registry)
