@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..games.base import MoveRecord
-from .checks import check_games
+from .checks import check_games, set_aside
 from .database import StoreError, StoreWriteError, now_text, open_database, write_problem
 
 log = logging.getLogger(__name__)
@@ -216,6 +216,24 @@ class Store:
             self._check_open(c, game_id)
             c.execute("UPDATE games SET state = ?, updated_at = ?, finished_at = ?, result = ? WHERE id = ?",
                       (_dump(state), now, now, _dump(result), game_id))
+
+    def set_aside(self, game_id: int, reason: str) -> str:
+        """Set a game that cannot be restored aside (table ``games_aside``, with its moves) and return
+        the message for the person, which is also added to ``notices``."""
+        self._check_file()
+        row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no game {game_id} in {self.path}")
+        moves = self.conn.execute("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        what = f"Game {game_id} ({row['game']}, started {row['started_at']}) in {self.path}"
+        try:
+            set_aside(self.conn, row, moves, reason)
+        except sqlite3.Error as exc:
+            raise StoreWriteError(f"{what} cannot be restored: {reason}. {write_problem(self.path, exc)}") from None
+        notice = f"{what} could not be restored: {reason}. It was set aside (table games_aside of the same file)."
+        self.notices.append(notice)
+        log.error("%s", notice)
+        return notice
 
     def _check_open(self, c: sqlite3.Connection, game_id: int) -> None:
         row = c.execute("SELECT finished_at FROM games WHERE id = ?", (game_id,)).fetchone()

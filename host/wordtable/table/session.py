@@ -479,7 +479,12 @@ class Session:
         entry = BY_NAME.get(row.game)
         if entry is None:
             return
-        game = entry.restore(row.state, self.lexicon)
+        try:
+            game = entry.restore(row.state, self.lexicon)
+        except (GameError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # a saved state this game cannot read must not stop the table: set aside, with a message
+            self.store.set_aside(row.id, f"its saved state is not a {row.game} game ({type(exc).__name__}: {exc})")
+            return
         bots = list(row.options.get("bots") or [None] * len(row.players))
         if row.options.get("position") is not None:
             self.positions.setdefault(row.game, row.options["position"])

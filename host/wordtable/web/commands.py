@@ -61,6 +61,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         check_bind(options.host, options.lan, options.pin)
         table = VirtualTable(Path(args.workdir), options, port=args.port, layout=args.layout, db=args.db)
         table.start()
+        if table.store is not None and table.store.recovered:
+            print(f"wordtable: {table.store.recovered}", file=sys.stderr, flush=True)
     except (AccessError, LayoutError, BoardError, SimError, StoreError) as exc:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2

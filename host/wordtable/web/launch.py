@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..store.database import StoreError
 from ..store.store import Store
 from ..table.layout import DEFAULT_LAYOUT, load_layout
 from ..table.link import BoardLink
@@ -71,6 +72,10 @@ class VirtualTable:
             self.web = WebTable(self.link, self.layout, sim=self.sim, hands=self.hands, runner=self.runner,
                                 registry=None if self.sim is not None else registry, options=self.options)
             self.url = self.web.start()
+        except OSError as exc:  # a read-only or full folder: say which and what to do, not a traceback
+            self.stop()
+            raise StoreError(f"Cannot use the folder {self.workdir}: {exc.strerror} ({exc.filename or self.workdir}). "
+                             f"Choose a folder you can write to with --workdir.") from None
         except BaseException:
             self.stop()
             raise
