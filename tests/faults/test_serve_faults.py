@@ -1,10 +1,11 @@
-"""``wordtable serve`` as a person runs it, on a folder it cannot write and on a store holding a game
-it cannot restore: a message and exit 2 for the first, a message and a working table for the second,
-never a traceback."""
+"""``wordtable serve`` and ``wordtable lexicon import`` as a person runs them: on a folder they cannot
+write, a message and exit 2; serve on a store holding a game it cannot restore, a message and a
+working table. Never a traceback."""
 
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -55,3 +56,18 @@ def test_serve_sets_aside_a_game_it_cannot_restore_and_shows_the_menu(tmp_path: 
     with Store(tmp_path / "wordtable.db") as store:
         assert store.history() == []
         assert store.conn.execute("SELECT game_id FROM games_aside").fetchall()[0][0] == gid
+
+
+def test_lexicon_import_into_a_read_only_data_folder_says_so(tmp_path: Path, read_only) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    words = tmp_path / "words.txt"
+    words.write_text("cat\ndog\nbird\n")
+    read_only(home)
+    done = subprocess.run([str(BIN / "wordtable"), "lexicon", "import", str(words), "--name", "mine"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "WORDTABLE_HOME": str(home)})
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == (f"wordtable: Cannot write the lexicon into {home / 'lexicons'}: Operation not "
+                                   f"permitted. Make the wordtable data folder writable (or set WORDTABLE_HOME to "
+                                   f"one), then import again.")
+    assert list(home.iterdir()) == []
