@@ -60,10 +60,13 @@ def small_disk(tmp_path: Path) -> Iterator[SmallDisk]:
 
 
 def set_read_only(path: Path, on: bool) -> None:
-    """Make ``path`` and the files in it immutable (or writable again)."""
+    """Make ``path`` and the files in it immutable (or writable again). SQLite's ``-shm`` file stays
+    writable: it is mapped into memory, and a mapped page that becomes immutable kills the process with
+    SIGBUS at its next write, which no read-only folder does (the kernel refuses to remount a file
+    system read-only while a file on it is open for writing). Writes to the database and its WAL fail."""
     if on:
         FAULTS["injected"] += 1
-    targets = [path, *sorted(path.iterdir())] if path.is_dir() else [path]
+    targets = [path, *sorted(p for p in path.iterdir() if not p.name.endswith("-shm"))] if path.is_dir() else [path]
     for t in targets if on else reversed(targets):
         _run("chattr", "+i" if on else "-i", str(t))
 
