@@ -229,3 +229,25 @@ def test_serve_refuses_options_that_make_no_sense_before_starting_anything(tmp_p
     assert main(["serve", "--workdir", str(tmp_path / "run"), *args]) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "run").exists()
+
+
+def test_a_websocket_message_that_is_not_json_gets_an_error_ack_and_the_page_stays_connected(tokened) -> None:
+    table, token = tokened
+    netloc = urllib.parse.urlsplit(table.url).netloc
+
+    async def talk() -> list[dict[str, Any]]:
+        async with aiohttp.ClientSession() as s, \
+                s.ws_connect(f"ws://{netloc}/ws?token={token}", headers={"Origin": f"http://{netloc}"}) as ws:
+            acks = []
+            for text in ("[" * 30_000 + "]" * 30_000, "{not json", "[1, 2]", json.dumps({"id": 4, "op": "wake"})):
+                await ws.send_str(text)
+                while (msg := await ws.receive_json(timeout=10))["type"] != "ack":
+                    pass
+                acks.append(msg)
+            return acks
+
+    acks = run_apart(talk())
+    assert acks[0] == {"type": "ack", "id": None, "ok": False, "error": "a message is one JSON action"}
+    assert acks[1] == acks[0]
+    assert acks[2] == {"type": "ack", "id": None, "ok": False, "error": "an action is a JSON object with an 'op'"}
+    assert acks[3] == {"type": "ack", "id": 4, "ok": True, "reply": "awake"}
