@@ -100,7 +100,7 @@ def test_a_corrupt_file_is_kept_aside_and_a_fresh_store_started(tmp_path):
     path = tmp_path / "w.db"
     garbage = b"this is not a database, it is a shopping list\n" * 200
     path.write_bytes(garbage)
-    with Store(path) as s:
+    with Store(path, own=True) as s:
         assert s.recovered is not None
         aside = list(tmp_path.glob("w.db.corrupt-*"))
         assert len(aside) == 1 and aside[0].read_bytes() == garbage
@@ -119,7 +119,7 @@ def test_a_damaged_page_is_detected_and_the_file_kept_aside(tmp_path):
     data = bytearray(path.read_bytes())
     data[4096 * 3: 4096 * 3 + 64] = b"\xff" * 64  # scribble over an interior page
     path.write_bytes(bytes(data))
-    with Store(path) as s:
+    with Store(path, own=True) as s:
         assert s.recovered is not None and "could not be read" in s.recovered
         assert s.history() == []
     assert len(list(tmp_path.glob("w.db.corrupt-*"))) == 1
@@ -131,7 +131,8 @@ def test_a_store_from_a_newer_wordtable_is_refused_and_left_alone(tmp_path):
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     before = path.read_bytes()
-    with pytest.raises(StoreError, match=r"written by a newer wordtable \(schema version 2; this one knows up to 1\)"):
+    with pytest.raises(StoreError, match=rf"written by a newer wordtable \(schema version {SCHEMA_VERSION + 1}; "
+                                         rf"this one knows up to {SCHEMA_VERSION}\)"):
         Store(path)
     assert path.read_bytes() == before and not list(tmp_path.glob("*.corrupt-*"))
 

@@ -31,7 +31,7 @@ def test_listening_beyond_loopback_needs_the_lan_flag_and_a_pin() -> None:
         check_bind("0.0.0.0", False, "4821")
     with pytest.raises(AccessError, match="PIN of at least 4 digits"):
         check_bind("0.0.0.0", True, None)
-    with pytest.raises(AccessError, match="PIN of at least 4 digits"):
+    with pytest.raises(AccessError, match=r"--pin must be at least 4 digits \(e.g. --pin 4821\); '12a4' is not"):
         check_bind("0.0.0.0", True, "12a4")
     check_bind("0.0.0.0", True, "4821")
 

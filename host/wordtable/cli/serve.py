@@ -18,6 +18,8 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
                         help="address to listen on (default 127.0.0.1; another needs --lan and --pin)")
     parser.add_argument("--http-port", type=int, default=DEFAULT_PORT, help=f"web port (default {DEFAULT_PORT})")
     parser.add_argument("--lan", action="store_true", help="allow listening on a LAN address (needs --pin)")
+    parser.add_argument("--lan-name", action="append", default=[], metavar="NAME",
+                        help="a name the page is opened by on the LAN (e.g. table.local); others are refused")
     parser.add_argument("--pin", default=os.environ.get("WORDTABLE_PIN"),
                         help="PIN a browser on the LAN must give (or WORDTABLE_PIN)")
     parser.add_argument("--kiosk", action="store_true",
@@ -32,7 +34,8 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
 
 def web_options(args: argparse.Namespace) -> WebOptions:
     return WebOptions(host=args.host, port=args.http_port, lan=args.lan, pin=args.pin, kiosk=args.kiosk,
-                      kiosk_pin=args.kiosk_pin, idle_reset_s=args.idle_reset, allow_control=args.control)
+                      kiosk_pin=args.kiosk_pin, idle_reset_s=args.idle_reset, allow_control=args.control,
+                      names=tuple(args.lan_name))
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,6 +61,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         check_bind(options.host, options.lan, options.pin)
         table = VirtualTable(Path(args.workdir), options, port=args.port, layout=args.layout, db=args.db)
         table.start()
+        if table.store is not None and table.store.recovered:
+            print(f"wordtable: {table.store.recovered}", file=sys.stderr, flush=True)
     except (AccessError, LayoutError, BoardError, SimError, StoreError) as exc:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2

@@ -77,14 +77,20 @@ def import_word_list(
     }
     staging = folder.with_name(f".{name}.importing")
     shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    (staging / IMPORTED_WORDS).write_text("\n".join(report.words) + "\n", encoding="utf-8")
-    (staging / IMPORTED_META).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     details = report.details()
-    (staging / IMPORTED_REPORT).write_text(report.summary() + "\n" + (details + "\n" if details else ""), encoding="utf-8")
-    if folder.exists():
-        shutil.rmtree(folder)
-    staging.rename(folder)
+    try:
+        staging.mkdir(parents=True)
+        (staging / IMPORTED_WORDS).write_text("\n".join(report.words) + "\n", encoding="utf-8")
+        (staging / IMPORTED_META).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        (staging / IMPORTED_REPORT).write_text(report.summary() + "\n" + (details + "\n" if details else ""),
+                                               encoding="utf-8")
+        if folder.exists():
+            shutil.rmtree(folder)
+        staging.rename(folder)
+    except OSError as exc:  # a read-only or full data folder: nothing half-imported, and a message
+        shutil.rmtree(staging, ignore_errors=True)
+        raise LexiconError(f"Cannot write the lexicon into {folder.parent}: {exc.strerror}. Make the wordtable "
+                           f"data folder writable (or set WORDTABLE_HOME to one), then import again.") from None
     lexicon = load(name)
     return ImportResult(lexicon, report, folder / IMPORTED_REPORT)
 

@@ -14,11 +14,19 @@ action or the game after it, never half of one::
 
 After a restart, :meth:`Store.restore` gives the latest unfinished session and its unfinished game;
 the game module's ``from_dict`` turns the saved state back into a game.
+
+A write that fails (disk full, a read-only folder, the file deleted or replaced under a running host)
+raises :class:`StoreWriteError` with the transaction rolled back: the store holds exactly what it held
+before, and the message says what to do. On open the store checks its rows (:mod:`.checks`): a game
+whose saved JSON cannot be read is set aside, and a game whose moves and state disagree is named;
+``notices`` lists what the person should read.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +35,10 @@ from pathlib import Path
 from typing import Any
 
 from ..games.base import MoveRecord
-from .database import StoreError, now_text, open_database
+from .checks import check_games, set_aside
+from .database import StoreError, StoreWriteError, now_text, open_database, write_problem
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -71,16 +82,30 @@ class MoveRow:
 
 
 class Store:
-    """One SQLite store. ``recovered`` is the message to show if a corrupt file was kept aside.
+    """One SQLite store. ``notices``: messages for the person (a corrupt file kept aside, a game set
+    aside, moves that disagree with their game's state); ``recovered`` is them as one text, or None.
+    ``own``: ``path`` is the caller's own default file (see :func:`.database.open_database`).
 
     The connection may be used from any thread, but from one at a time (the session loop's); a second
     process opening the same file waits up to 5 s for a write lock, then gets a StoreError."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
-        opened = open_database(path)
+    def __init__(self, path: Path | str | None = None, *, own: bool = False) -> None:
+        opened = open_database(path, own=own)
         self.conn = opened.conn
         self.path = opened.path
-        self.recovered = opened.recovered
+        self._identity = _identity(self.path)
+        self.notices: list[str] = [opened.recovered] if opened.recovered else []
+        try:
+            self.notices += check_games(self.conn, self.path)
+        except sqlite3.Error as exc:  # a read-only file: the rows are read as they are
+            log.warning("the store's rows could not be checked: %s", exc)
+        for notice in self.notices[1 if opened.recovered else 0:]:
+            log.error("%s", notice)
+
+    @property
+    def recovered(self) -> str | None:
+        """Every notice as one message (None if there is nothing to say)."""
+        return "\n".join(self.notices) if self.notices else None
 
     def close(self) -> None:
         self.conn.close()
@@ -93,17 +118,42 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic write: everything inside is committed together or not at all."""
+        """One atomic write: everything inside is committed together or not at all. A write SQLite
+        refuses (disk full, read-only, locked) raises StoreWriteError with nothing changed."""
+        self._check_file()
         try:
             self.conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise StoreError(f"Cannot write to the game store {self.path}: {exc}. Is another wordtable using it?") from None
+        except sqlite3.Error as exc:
+            raise StoreWriteError(write_problem(self.path, exc)) from None
         try:
             yield self.conn
+            self.conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            log.error("a write to %s failed: %s", self.path, exc)
+            raise StoreWriteError(write_problem(self.path, exc)) from None
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
-        self.conn.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        # SQLite may have rolled back already (a full disk ends the transaction); then there is none.
+        if self.conn.in_transaction:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error as exc:
+                log.error("rollback in %s failed: %s", self.path, exc)
+
+    def _check_file(self) -> None:
+        """The file this store opened must still be there: SQLite would go on writing into a deleted
+        file, which a restart never sees, so a move written there would be lost."""
+        now = _identity(self.path)
+        if now == self._identity:
+            return
+        what = "deleted" if now is None else "replaced by another file"
+        raise StoreWriteError(f"The table cannot save: its game store {self.path} was {what} while it was "
+                              f"running. Put the file back and press OK again, or restart wordtable to go on "
+                              f"with the file that is there now.")
 
     # -- sessions ----------------------------------------------------------------------------------
     def start_session(self, layout: str = "", note: str = "") -> int:
@@ -167,6 +217,24 @@ class Store:
             c.execute("UPDATE games SET state = ?, updated_at = ?, finished_at = ?, result = ? WHERE id = ?",
                       (_dump(state), now, now, _dump(result), game_id))
 
+    def set_aside(self, game_id: int, reason: str) -> str:
+        """Set a game that cannot be restored aside (table ``games_aside``, with its moves) and return
+        the message for the person, which is also added to ``notices``."""
+        self._check_file()
+        row = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no game {game_id} in {self.path}")
+        moves = self.conn.execute("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+        what = f"Game {game_id} ({row['game']}, started {row['started_at']}) in {self.path}"
+        try:
+            set_aside(self.conn, row, moves, reason)
+        except sqlite3.Error as exc:
+            raise StoreWriteError(f"{what} cannot be restored: {reason}. {write_problem(self.path, exc)}") from None
+        notice = f"{what} could not be restored: {reason}. It was set aside (table games_aside of the same file)."
+        self.notices.append(notice)
+        log.error("%s", notice)
+        return notice
+
     def _check_open(self, c: sqlite3.Connection, game_id: int) -> None:
         row = c.execute("SELECT finished_at FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
@@ -205,6 +273,14 @@ class Store:
         row = self.conn.execute("SELECT * FROM games WHERE session_id = ? AND finished_at IS NULL "
                                 "ORDER BY id DESC LIMIT 1", (session.id,)).fetchone()
         return session, None if row is None else _game_row(row)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
 
 
 def _dump(value: Any) -> str:

@@ -7,6 +7,7 @@ its error, a red blink, a low double beep), finished with its result, and played
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from wtproto import messages as m
 
 from ..display.views import MessageView, View, error_view
 from ..games.base import Game, GameError, MoveRecord
+from ..store.database import StoreWriteError
 from ..store.store import Store
 from .adapters.base import Adapter, Reply, Table
 from .games_catalogue import BY_NAME, GameEntry
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
     from .bots import BotTurns
     from .link import BoardLink
     from .menu import GameMenu
+
+log = logging.getLogger(__name__)
 
 GREEN, RED = (0, 255, 0), (255, 0, 0)
 
@@ -130,7 +134,8 @@ class GameLifecycle:
             self._feedback(False, seat)
             self.bots.busy = False
             return False
-        self._store(record)  # written before it is shown
+        if not self._store(record, seat):  # written before it is shown
+            return False
         self.note = None
         self.bots.busy = False
         self._feedback(True, seat)
@@ -138,11 +143,30 @@ class GameLifecycle:
             self._finish()
         return True
 
-    def _store(self, record: MoveRecord) -> None:
+    def _store(self, record: MoveRecord, seat: int | None = None) -> bool:
         assert self.game is not None and self.adapter is not None and self.game_id is not None
-        self.store.record_move(self.game_id, record, self.game.to_dict())
+        try:
+            self.store.record_move(self.game_id, record, self.game.to_dict())
+        except StoreWriteError as exc:
+            self._unsaved(exc, seat)
+            return False
         self.moves += 1
         self.adapter.committed(record, self.current_table())
+        return True
+
+    def _unsaved(self, exc: StoreWriteError, seat: int | None) -> None:
+        """A move the store could not write is not shown: the game goes back to its last saved state,
+        as after a restart (the pieces on the table are the pending move again, read at the next press
+        or table change), and the display says what to do; OK works again once the cause is gone."""
+        assert self.entry is not None and self.game_id is not None
+        log.error("move not saved: %s", exc)
+        self.game = self.entry.restore(self.store.game(self.game_id).state, self.lexicon)
+        self.adapter = self.entry.adapter_class()(self.game, self.layout.for_game(self.entry.name, len(self.seats)),
+                                                  self.lexicon)
+        self.adapter.table_changed()
+        self.bots.busy = False
+        self.note = MessageView("Not saved", (str(exc),), "error")
+        self._feedback(False, seat)
 
     def _feedback(self, ok: bool, seat: int | None = None) -> None:
         led = seat if seat is not None else m.LED_ALL

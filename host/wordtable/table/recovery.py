@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.base import Game
+from ..games.base import Game, GameError
 from ..store.store import Store
 from .games_catalogue import BY_NAME, GameEntry
 
@@ -42,7 +42,12 @@ def latest_unfinished(store: Store, lexicon: Any) -> tuple[int, SavedGame | None
     entry = BY_NAME.get(row.game)
     if entry is None:
         return session.id, None
-    game = entry.restore(row.state, lexicon)
+    try:
+        game = entry.restore(row.state, lexicon)
+    except (GameError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        # a saved state this game cannot read must not stop the table: set aside, with a message
+        store.set_aside(row.id, f"its saved state is not a {row.game} game ({type(exc).__name__}: {exc})")
+        return session.id, None
     bots = list(row.options.get("bots") or [None] * len(row.players))
     return session.id, SavedGame(row.id, entry, game, list(zip(row.players, bots, strict=True)),
                                  dict(row.options.get("house_rules") or {}), row.options.get("position"))

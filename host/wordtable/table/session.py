@@ -167,7 +167,8 @@ class Session(GameLifecycle, SessionViews):
         if self.state == "play" and self.adapter is not None:
             records = self.adapter.timed(now)
             for record in records:
-                self._store(record)
+                if not self._store(record):
+                    break
             if records:
                 self.refresh()
         while self.presses:

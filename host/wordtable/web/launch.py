@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..store.database import StoreError
 from ..store.store import Store
 from ..table.layout import DEFAULT_LAYOUT, load_layout
 from ..table.link import BoardLink
@@ -37,6 +38,7 @@ class VirtualTable:
         self.port = port
         self.layout = load_layout(layout)
         self.db = db if db is not None else (self.workdir / "wordtable.db" if port is None else None)
+        self.own_db = db is None  # only the table's own default file is ever set aside if unreadable
         self.lexicon = lexicon
         self.session_args = session_args or {}
         self.sim: SimBoard | None = None
@@ -58,7 +60,7 @@ class VirtualTable:
                 self.sim = SimBoard(self.workdir / "sim", grid=g.grid, seats=g.seats, seat_cells=g.seat_cells,
                                     buttons=g.buttons).start()
                 self.hands = SimRobot(self.sim)
-            self.store = Store(self.db)
+            self.store = Store(self.db, own=self.own_db)
             registry = TagRegistry(self.store.conn)
             if self.sim is not None:
                 enroll_sim_sets(registry)
@@ -70,6 +72,10 @@ class VirtualTable:
             self.web = WebTable(self.link, self.layout, sim=self.sim, hands=self.hands, runner=self.runner,
                                 registry=None if self.sim is not None else registry, options=self.options)
             self.url = self.web.start()
+        except OSError as exc:  # a read-only or full folder: say which and what to do, not a traceback
+            self.stop()
+            raise StoreError(f"Cannot use the folder {self.workdir}: {exc.strerror} ({exc.filename or self.workdir}). "
+                             f"Choose a folder you can write to with --workdir.") from None
         except BaseException:
             self.stop()
             raise

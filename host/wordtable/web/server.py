@@ -11,8 +11,14 @@ Routes:
 * ``POST /api/act``: one action, for scripts (header ``X-Wordtable-Token``).
 * ``POST /login`` (the LAN PIN), ``POST /api/settings/unlock`` (the kiosk PIN).
 
-State-changing requests need the token and the page's own Origin (access.py). A watcher task polls
-the link's mirror, the session's snapshot and the panel every ``poll_s`` and pushes what changed.
+Every request must be addressed to one of the table's own names (access.py: DNS rebinding), else
+421. State-changing requests need the token and the page's own Origin. A body that is not one JSON
+object gets 400 with a short reason; the security headers are on every response, errors included.
+
+A watcher task polls the link's mirror, the session's snapshot and the panel every ``poll_s`` and
+pushes what changed. Each page has its own bounded queue of messages and its own sender: a page that
+stops reading (a sleeping tablet) holds up nobody else, and once ``SEND_QUEUE`` messages wait for it,
+it is dropped (its page reconnects when it wakes).
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ import asyncio
 import base64
 import json
 import logging
+import math
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -35,7 +43,7 @@ from ..table.link import BoardLink
 from ..table.robot import SimRobot
 from ..table.sim import SimBoard, SimError
 from ..table.tags import TagRegistry
-from .access import COOKIE, TOKEN_HEADER, AccessError, Gate, check_bind, same_origin
+from .access import COOKIE, TOKEN_HEADER, AccessError, Gate, check_bind, host_allowed, same_origin
 from .control import Action, ControlError, SimControl
 from .kiosk import Attract, KioskClock
 from .panelfeed import PanelFeed
@@ -46,6 +54,18 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
 WATCHER = web.AppKey("watcher", asyncio.Task)
+SEND_QUEUE = 32
+"""Messages that may wait for one page; one more and that page is dropped."""
+SEND_BUFFER = 64 * 1024
+"""The kernel's send buffer for one page's socket: with the queue, what a page that stops reading may
+hold up (a few dozen pushes), whatever the system's defaults."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                               "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
 
 
 @dataclass
@@ -61,6 +81,16 @@ class WebOptions:
     idle_reset_s: float = 180.0
     allow_control: bool = False
     poll_s: float = 0.01
+    names: tuple[str, ...] = ()
+    """Names the page is reached by besides its address and ``localhost`` (``--lan-name``)."""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.port <= 65535:
+            raise AccessError(f"--http-port must be a port number from 1 to 65535 (0: any free port), not {self.port}.")
+        if not (math.isfinite(self.idle_reset_s) and self.idle_reset_s > 0):
+            raise AccessError(f"--idle-reset must be a number of seconds above 0, not {self.idle_reset_s:g}.")
+        if self.pin is not None or self.kiosk_pin is not None:
+            check_bind("127.0.0.1", False, self.pin, self.kiosk_pin)
 
 
 def asset_text(name: str) -> str:
@@ -77,7 +107,7 @@ class WebTable:
                  hands: SimRobot | None = None, runner: SessionRunner | None = None,
                  registry: TagRegistry | None = None, options: WebOptions | None = None) -> None:
         self.options = options or WebOptions()
-        check_bind(self.options.host, self.options.lan, self.options.pin)
+        check_bind(self.options.host, self.options.lan, self.options.pin, self.options.kiosk_pin)
         self.link = link
         self.sim = sim
         self.runner = runner
@@ -96,7 +126,9 @@ class WebTable:
             self.feed = PanelFeed(host_image=lambda: link.screen)
         self.kiosk = KioskClock(self.options.idle_reset_s, time.monotonic()) if self.options.kiosk else None
         self.attract = Attract(runner, self._clear) if runner is not None and self.control is not None else None
-        self.clients: set[web.WebSocketResponse] = set()
+        self.clients: dict[web.WebSocketResponse, asyncio.Queue[str]] = {}
+        self.dropped = 0
+        """Pages dropped because they fell behind."""
         self.state: dict[str, Any] = {}
         self._state_json = ""
         self._wake: asyncio.Event | None = None
@@ -205,15 +237,37 @@ class WebTable:
         if not self.clients:
             return
         text = json.dumps(message)
-        for ws in list(self.clients):
+        for ws, queue in list(self.clients.items()):
             try:
+                queue.put_nowait(text)
+            except asyncio.QueueFull:
+                self._drop(ws, "it fell behind")
+
+    def _drop(self, ws: web.WebSocketResponse, why: str) -> None:
+        """Forget a page and cut its connection without waiting for it (it does not read)."""
+        if self.clients.pop(ws, None) is None:
+            return
+        self.dropped += 1
+        log.warning("a page was dropped: %s", why)
+        transport = getattr(ws, "_wordtable_transport", None)
+        if transport is not None:
+            transport.abort()
+
+    async def _send_loop(self, ws: web.WebSocketResponse, queue: asyncio.Queue[str]) -> None:
+        """One page's sender: waits for that page alone."""
+        try:
+            while True:
+                text = await queue.get()
                 await ws.send_str(text)
-            except (ConnectionError, RuntimeError):
-                self.clients.discard(ws)
+        except (ConnectionError, RuntimeError, asyncio.CancelledError):
+            pass
+        finally:
+            self.clients.pop(ws, None)
 
     # -- HTTP -----------------------------------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[self._security_headers])
+        app = web.Application(middlewares=[self._own_host])
+        app.on_response_prepare.append(self._security_headers)
         app.router.add_get("/", self._index)
         app.router.add_post("/login", self._login)
         app.router.add_get("/ws", self._ws)
@@ -227,14 +281,17 @@ class WebTable:
         return app
 
     @web.middleware
-    async def _security_headers(self, request: web.Request, handler: Callable[..., Any]) -> web.StreamResponse:
+    async def _own_host(self, request: web.Request, handler: Callable[..., Any]) -> web.StreamResponse:
+        if not host_allowed(request.headers.get("Host"), self.options.host, self.options.names):
+            raise web.HTTPMisdirectedRequest(text="This table answers only to its own address (open it by the "
+                                                  "address wordtable serve printed).")
         response: web.StreamResponse = await handler(request)
-        response.headers.setdefault("Content-Security-Policy",
-                                    "default-src 'self'; img-src 'self' data:; connect-src 'self'; "
-                                    "style-src 'self'; script-src 'self'; frame-ancestors 'none'")
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
+
+    async def _security_headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        """On every response, errors and files included."""
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
 
     async def _on_startup(self, app: web.Application) -> None:
         self._wake = asyncio.Event()
@@ -247,7 +304,7 @@ class WebTable:
     async def _on_cleanup(self, app: web.Application) -> None:
         app[WATCHER].cancel()
         for ws in list(self.clients):
-            await ws.close()
+            self._drop(ws, "the server stops")
 
     def _logged_in(self, request: web.Request) -> bool:
         return not self.gate.needs_login(request.cookies.get(COOKIE))
@@ -272,7 +329,7 @@ class WebTable:
             raise web.HTTPForbidden(text="This request does not come from the table's own page.")
         form = await request.post()
         try:
-            cookie = self.gate.login(str(form.get("pin", "")))
+            cookie = self.gate.login(str(form.get("pin", "")), client=request.remote or "")
         except AccessError as exc:
             raise web.HTTPTooManyRequests(text=str(exc)) from None
         if cookie is None:
@@ -306,18 +363,15 @@ class WebTable:
 
     async def _api_act(self, request: web.Request) -> web.Response:
         self._check_write(request, request.headers.get(TOKEN_HEADER))
-        try:
-            data = await request.json()
-        except ValueError:
-            raise web.HTTPBadRequest(text="The body must be one JSON action.") from None
+        data = await json_object(request, "The body must be one JSON action, an object with an \"op\".")
         result = await self._run_action(data)
         return web.json_response(result, status=200 if result["ok"] else 409)
 
     async def _unlock(self, request: web.Request) -> web.Response:
         self._check_write(request, request.headers.get(TOKEN_HEADER))
-        data = await request.json()
+        data = await json_object(request, "The body must be a JSON object with the \"pin\".")
         try:
-            ok = self.gate.unlock_settings(str(data.get("pin", "")))
+            ok = self.gate.unlock_settings(str(data.get("pin", "")), client=request.remote or "")
         except AccessError as exc:
             return web.json_response({"ok": False, "error": str(exc)}, status=429)
         if not ok:
@@ -327,27 +381,39 @@ class WebTable:
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
         self._check_write(request, request.query.get("token"))
-        ws = web.WebSocketResponse(heartbeat=20)
+        ws = web.WebSocketResponse(heartbeat=20, max_msg_size=64 * 1024)
         await ws.prepare(request)
-        self.clients.add(ws)
+        ws._wordtable_transport = request.transport  # type: ignore[attr-defined]
+        sock = request.transport.get_extra_info("socket") if request.transport is not None else None
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        queue: asyncio.Queue[str] = asyncio.Queue(SEND_QUEUE)
+        queue.put_nowait(json.dumps({"type": "state", **self.build_state()}))
+        if self.feed.png is not None:
+            queue.put_nowait(json.dumps(self.panel_message()))
+        self.clients[ws] = queue
+        sender = asyncio.create_task(self._send_loop(ws, queue))
         try:
-            await ws.send_str(json.dumps({"type": "state", **self.build_state()}))
-            if self.feed.png is not None:
-                await ws.send_str(json.dumps(self.panel_message()))
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue
                 try:
                     data = json.loads(msg.data)
-                except ValueError:
-                    await ws.send_str(json.dumps({"type": "ack", "id": None, "ok": False,
-                                                  "error": "a message is one JSON action"}))
-                    continue
-                result = await self._run_action(data)
-                await ws.send_str(json.dumps({"type": "ack", "id": data.get("id") if isinstance(data, dict) else None,
-                                              **result}))
+                except (ValueError, RecursionError):
+                    reply = {"type": "ack", "id": None, "ok": False, "error": "a message is one JSON action"}
+                else:
+                    result = await self._run_action(data)
+                    reply = {"type": "ack", "id": data.get("id") if isinstance(data, dict) else None, **result}
+                if ws not in self.clients:
+                    break
+                try:
+                    queue.put_nowait(json.dumps(reply))
+                except asyncio.QueueFull:
+                    self._drop(ws, "it fell behind")
+                    break
         finally:
-            self.clients.discard(ws)
+            self.clients.pop(ws, None)
+            sender.cancel()
         return ws
 
     # -- running ----------------------------------------------------------------------------------------
@@ -397,6 +463,17 @@ class WebTable:
             loop.call_soon_threadsafe(loop.stop)
             self._thread.join(timeout=5)
         self._thread = None
+
+
+async def json_object(request: web.Request, what: str) -> dict[str, Any]:
+    """The request's body as one JSON object, or 400 with ``what`` (malformed, a list, nested too deep)."""
+    try:
+        data = json.loads(await request.text())
+    except (ValueError, RecursionError):
+        raise web.HTTPBadRequest(text=what) from None
+    if not isinstance(data, dict):
+        raise web.HTTPBadRequest(text=what)
+    return data
 
 
 def press_on_session(session: Any, seat: int, button: int) -> None:
