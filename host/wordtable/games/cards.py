@@ -448,15 +448,6 @@ class Hand:
 
 
 
-def lexicon_and_deck(options: Any, lexicon: Any = None) -> tuple[Any, DeckSpec]:
-    """What every card game sets up from its options: the lexicon (the one given, else
-    ``options.lexicon`` loaded) and the deck (``options.deck``)."""
-    if lexicon is None:
-        from wordtable import lexicon as lexicon_module
-
-        lexicon = lexicon_module.load(options.lexicon)
-    return lexicon, load_deck(options.deck)
-
 def resolve_cards(faces: Sequence[CardFace], hand: Sequence[Card], *, who: str = "you",
                   deck: DeckSpec | None = None, where: str | None = None) -> list[Card]:
     """The cards of ``hand`` that ``faces`` name, in order, each physical card at most once.

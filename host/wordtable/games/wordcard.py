@@ -45,9 +45,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .base import (
-    Game,
-    GameOptions,
-    GameOverError,
     IllegalMoveError,
     InvalidMoveError,
     MoveRecord,
@@ -55,6 +52,7 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
+from .card_game import CardGame, CardOptions, check_one_of
 from .cards import (
     Card,
     CardFace,
@@ -62,10 +60,7 @@ from .cards import (
     DrawPile,
     Hand,
     PlacedCard,
-    TableDeal,
-    check_deal_option,
     deal,
-    lexicon_and_deck,
     parse_face,
     resolve_cards,
     revealed_cards,
@@ -91,11 +86,10 @@ ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass(frozen=True)
-class WordcardOptions(GameOptions):
+class WordcardOptions(CardOptions):
     """What the players agree before a game (rule 79). Defaults: WORDPLAY for the most points."""
 
     deck: str = "wordcard_deck"
-    lexicon: str = "enable"
     game_type: str = "wordplay"
     """wordplay, cardplay, wordplay_plus, cardplay_plus, wordcard or wild (rule 6)."""
     formula: str = "most"
@@ -133,25 +127,19 @@ class WordcardOptions(GameOptions):
     """Rule 20: the notice a slow player gets."""
     partners: list[list[int]] | None = None
     """Rule 2: seats playing together, e.g. [[0, 2], [1, 3]]; a side's score is its players' sum."""
-    deal: str = "host"
-    """``host``: the game deals (the simulated table follows it); ``table``: people deal real cards and
-    the game learns each hand as it is laid (docs/rules/cards.md, "Dealt by people")."""
 
     def __post_init__(self) -> None:
-        check_deal_option(self.deal)
+        super().__post_init__()
         if self.game_type not in GAME_TYPES:
             hint = " (the GROUP GAME is WordcardGroupGame)" if self.game_type == "group" else ""
             raise InvalidMoveError(f"game_type must be one of {', '.join(GAME_TYPES)}, not {self.game_type!r}{hint}")
-        if self.formula not in ("most", "least"):
-            raise InvalidMoveError(f"formula must be 'most' or 'least', not {self.formula!r}")
+        check_one_of("formula", self.formula, ("most", "least"))
         if not 8 <= self.hand_size <= 13:
             raise InvalidMoveError(f"hand_size must be 8 to 13 cards (rule 2), not {self.hand_size}")
-        if self.opening not in ("cards", "points"):
-            raise InvalidMoveError(f"opening must be 'cards' or 'points', not {self.opening!r}")
+        check_one_of("opening", self.opening, ("cards", "points"))
         if self.wild_points not in (0, 25):
             raise InvalidMoveError(f"wild_points must be 0 or 25 (rule 3), not {self.wild_points}")
-        if self.check_words not in ("auto", "challenge"):
-            raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
+        check_one_of("check_words", self.check_words, ("auto", "challenge"))
         if self.discard_pickup and self.formula != "most":
             raise InvalidMoveError("the discard pickup (rule 21) is played only for the most points")
         if self.partners is not None:
@@ -210,28 +198,27 @@ class Prepared:
     crosses: list[list[PlacedCard]] = field(default_factory=list)
 
 
-class WordcardGame(Game):
-    """One WORDCARD game (one or more deals). ``lexicon`` defaults to ``options.lexicon`` loaded."""
+class WordcardGame(CardGame):
+    """One WORDCARD game (one or more deals). ``lexicon`` is the loaded ``options.lexicon``."""
 
     name: ClassVar[str] = "wordcard"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
+    options_type: ClassVar[type[WordcardOptions]] = WordcardOptions
+    actions: ClassVar[tuple[str, ...]] = ("take", "play", "discard", "done", "choose", "challenge", "hurry",
+                                          "next_deal", "reveal")
+    options: WordcardOptions
 
-    def __init__(self, players: list[str], seed: int = 0, options: WordcardOptions | None = None,
-                 lexicon: Any = None) -> None:
-        super().__init__(players, seed)
-        self.options = options or WordcardOptions()
-        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
+    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0,
+                 options: WordcardOptions | None = None) -> None:
+        super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         n = len(players)
         if any(s >= n for side in self.options.partners or [] for s in side):
             raise InvalidMoveError(f"partners name seats 0 to {n - 1} only")
         if n * self.options.hand_size + 1 > len(self.deck.cards):
             raise InvalidMoveError(f"{n} hands of {self.options.hand_size} do not fit in {len(self.deck.cards)} cards")
         self.deals_total = self.options.deals or (n if self.options.game_type == "wild" else 1)
-        self.log: list[tuple[dict[str, Any], int | None]] = []
-        self.cuts: list[dict[str, Any]] = []
         self.deal_results: list[dict[str, Any]] = []
-        self.table_deal = TableDeal(seed)
         self.deal_number = 0
         dealer = self.options.dealer if self.options.dealer is not None else self._cut_for_dealer()
         if not 0 <= dealer < n:
@@ -243,21 +230,7 @@ class WordcardGame(Game):
 
     def _cut_for_dealer(self) -> int:
         """Rule 7: everyone takes a card; the letter closest to A deals. Wild cards and ties draw again."""
-        contenders = list(range(len(self.players)))
-        cards = list(self.deck.cards)
-        while True:
-            drawn: dict[int, str] = {}
-            for seat in contenders:
-                card = cards[self.rng.randrange(len(cards))]
-                while card.wild:
-                    self.cuts.append({"player": seat, "card": "*", "note": "wild card: draw again"})
-                    card = cards[self.rng.randrange(len(cards))]
-                drawn[seat] = card.letters
-                self.cuts.append({"player": seat, "card": card.face})
-            best = min(drawn.values())
-            contenders = [s for s in contenders if drawn[s] == best]
-            if len(contenders) == 1:
-                return contenders[0]
+        return self._cut(self.deck.cards, lambda card: card.letters, "wild card: draw again")
 
     def _start_deal(self) -> None:
         n = len(self.players)
@@ -362,29 +335,6 @@ class WordcardGame(Game):
 
     # -- applying -----------------------------------------------------------------------------------
 
-    def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
-        """Check and apply one action (see the module docstring); state unchanged on any error."""
-        if action.get("type") == "reveal":
-            record = self._reveal(action, now_ms)
-            self.log.append((copy.deepcopy(action), now_ms))
-            self.history.append(record)
-            return record
-        if self.phase == "over":
-            raise GameOverError(f"the game is over ({self.over_reason})")
-        if now_ms is not None:
-            self.check_time(now_ms)
-        kind = str(action.get("type"))
-        handler = {"take": self._take, "play": self._play, "discard": self._discard, "done": self._done,
-                   "choose": self._choose, "challenge": self._challenge, "hurry": self._hurry,
-                   "next_deal": self._next_deal}.get(kind)
-        if handler is None:
-            raise InvalidMoveError(
-                f"unknown action {kind!r}: use take, play, discard, done, choose, challenge, hurry or next_deal")
-        record = handler(action, now_ms)
-        self.log.append((copy.deepcopy(action), now_ms))
-        self.history.append(record)
-        return record
-
     def check_time(self, now_ms: int) -> bool:
         """Rule 20: when the notice given by ``hurry`` has run out before the player took a card, the turn
         is lost. True when a turn was lost."""
@@ -392,18 +342,10 @@ class WordcardGame(Game):
             return False
         seat = self.current
         self.hurry_deadline = None
-        self.log.append(({"type": "time"}, now_ms))
+        self._log_time(now_ms)
         self.history.append(MoveRecord(seat, {"type": "time"}, None, now_ms, note="lost the turn (rule 20)"))
         self._advance()
         return True
-
-    def _actor(self, action: dict[str, Any]) -> int:
-        seat = action.get("player", self.current)
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"player must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
-        if seat != self.current:
-            raise NotYourTurnError(f"it is {self.players[self.current].name}'s turn, not {self.players[seat].name}'s")
-        return seat
 
     def _need(self, *phases: str) -> None:
         if self.phase in phases:
@@ -464,36 +406,27 @@ class WordcardGame(Game):
             return "on the discard pile"
         return "on the table"
 
-    def reveal_cards(self, seat: int, cards: list[Card]) -> list[tuple[Card, Card]]:
-        """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
-        (each card the game had elsewhere is swapped with one of her unknown cards)."""
-        return self.table_deal.reveal(seat, cards, self.hands, [self.stock],
-                                      names=[p.name for p in self.players], locate=self.locate)
+    def _face_down(self) -> list[DrawPile]:
+        return [self.stock]
 
-    def _reveal(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
-        if self.options.deal != "table":
-            raise IllegalMoveError('cards are revealed only when people deal them (the option deal: "table")')
-        if "discard" in action:
-            card = revealed_cards([action["discard"]], self.deck)[0]
-            if len(self.discards) != 1 or self.melds or self.turn_number != 1 or self.phase not in ("take", "choose"):
-                raise IllegalMoveError("the face-up card is turned at the deal, before the first card is taken")
-            place: list[Card | None] = [self.discards.cards[0]]
-            self.table_deal.place(card, place, 0, self.hands, [self.stock], locate=self.locate)
-            assert place[0] is not None
-            self.discards.cards = [place[0]]
-            return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"face-up card {card.face}")
-        seat = action.get("player")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"a reveal names its player, a seat from 0 to {len(self.players) - 1}")
-        cards = revealed_cards(action.get("cards"), self.deck)
-        ended = self.phase in ("deal_over", "over")
-        if ended and len(cards) != len(self.hands[seat]):
-            raise IllegalMoveError(f"{self.players[seat].name} holds {len(self.hands[seat])} card(s), but {len(cards)} "
-                                   f"were laid: lay every card left in the hand, and only those")
-        swaps = self.reveal_cards(seat, cards)
-        if ended and swaps:
+    def _reveal_face_up(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord | None:
+        if "discard" not in action:
+            return None
+        card = revealed_cards([action["discard"]], self.deck)[0]
+        if len(self.discards) != 1 or self.melds or self.turn_number != 1 or self.phase not in ("take", "choose"):
+            raise IllegalMoveError("the face-up card is turned at the deal, before the first card is taken")
+        place: list[Card | None] = [self.discards.cards[0]]
+        self._lay_face_up(card, place, 0)
+        assert place[0] is not None
+        self.discards.cards = [place[0]]
+        return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"face-up card {card.face}")
+
+    def _hands_counted(self) -> bool:
+        return self.phase in ("deal_over", "over")
+
+    def _count_again(self, seat: int, swaps: list[tuple[Card, Card]]) -> None:
+        if swaps:
             self._rescore_deal()
-        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
 
     def _rescore_deal(self) -> None:
         """The deal's final scoring again, with the hands as now shown (``deal: "table"``)."""
@@ -940,24 +873,3 @@ class WordcardGame(Game):
         self.dealer = (self.dealer + 1) % len(self.players)  # rule 8: the deal passes clockwise
         self._start_deal()
         return MoveRecord(self.dealer, copy.deepcopy(action), None, now_ms, note=f"deal {self.deal_number}")
-
-    # -- saving -------------------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The game as its seed, options and the actions applied (replaying them restores it exactly)."""
-        return {"game": self.name, "players": [p.name for p in self.players], "seed": self.seed,
-                "options": self.options.to_dict(), "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordcardGame:
-        """Restore a game saved with :meth:`to_dict`."""
-        game = cls(list(data["players"]), int(data["seed"]), WordcardOptions.from_dict(data["options"]), lexicon)
-        for item in data["actions"]:
-            a = item["action"]
-            if a.get("type") == "time":
-                game.check_time(int(item["now_ms"]))
-            elif a.get("type") == "position":
-                game.set_position(a["hands"], a["stock"], a["discards"], a["current"])
-            else:
-                game.apply(a, item["now_ms"])
-        return game

@@ -36,9 +36,6 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from .base import (
-    Game,
-    GameOptions,
-    GameOverError,
     IllegalMoveError,
     InvalidMoveError,
     MoveRecord,
@@ -46,6 +43,7 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
+from .card_game import CardGame, CardOptions, check_one_of
 from .cards import (
     Card,
     CardFace,
@@ -53,11 +51,8 @@ from .cards import (
     DrawPile,
     Hand,
     PlacedCard,
-    TableDeal,
     TurnOrder,
-    check_deal_option,
     deal,
-    lexicon_and_deck,
     parse_face,
     resolve_cards,
     revealed_cards,
@@ -70,13 +65,14 @@ CUT_SENIORITY = ("H", "D", "C", "S")
 
 
 @dataclass(frozen=True)
-class WordchainOptions(GameOptions):
+class WordchainOptions(CardOptions):
     """The house rules of one WORDCHAIN game (defaults: the standard game of the text)."""
 
     deck: str = "wordchain_deck"
     """Deck data file in wordtable/games/data."""
     lexicon: str = "enable"
-    """The agreed dictionary (rule 1); an imported themed list (place names ...) for a themed game."""
+    """The agreed dictionary (rule 1); an imported themed list (place names ...) for a themed game. The caller
+    loads it and gives it to the game."""
     scoring: str = "standard"
     """``standard`` (rules B to N) or ``simple`` (rule A: a point a card, no bonuses, no penalties)."""
     one_deck: bool = False
@@ -130,22 +126,16 @@ class WordchainOptions(GameOptions):
     teams: tuple[tuple[int, ...], ...] | None = None
     """Rule O: partners or teams as seats, e.g. ``((0, 2), (1, 3))``; each plays only her own cards,
     the team's scores add up (target and winner go by team)."""
-    deal: str = "host"
-    """``host``: the game deals (the simulated table follows it); ``table``: people deal real cards and
-    the game learns each hand as it is laid (docs/rules/cards.md, "Dealt by people")."""
 
     def __post_init__(self) -> None:
-        check_deal_option(self.deal)
-        if self.scoring not in ("standard", "simple"):
-            raise InvalidMoveError(f"scoring must be 'standard' or 'simple', not {self.scoring!r}")
-        if self.check_words not in ("auto", "challenge"):
-            raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
+        super().__post_init__()
+        check_one_of("scoring", self.scoring, ("standard", "simple"))
+        check_one_of("check_words", self.check_words, ("auto", "challenge"))
         if self.teams is not None:
             object.__setattr__(self, "teams", tuple(tuple(int(x) for x in t) for t in self.teams))
         if self.only_pattern not in (None, "coloured", "suited", "sequenced"):
             raise InvalidMoveError(f"only_pattern must be coloured, suited or sequenced, not {self.only_pattern!r}")
-        if self.dice not in (0, 1, 2):
-            raise InvalidMoveError(f"dice must be 0, 1 or 2, not {self.dice!r}")
+        check_one_of("dice", self.dice, (0, 1, 2))
         try:
             frac = Fraction(self.link_penalty)
         except (ValueError, ZeroDivisionError):
@@ -166,19 +156,20 @@ class PendingWord:
     challenged: bool = False
 
 
-class WordchainGame(Game):
-    """One game of WORDCHAIN. ``lexicon`` is a :class:`wordtable.lexicon.Lexicon` (loaded from
-    ``options.lexicon`` when not given); ``now_ms`` the start time when a time limit is agreed."""
+class WordchainGame(CardGame):
+    """One game of WORDCHAIN. ``lexicon`` is the :class:`wordtable.lexicon.Lexicon` of ``options.lexicon``;
+    ``now_ms`` the start time when a time limit is agreed."""
 
     name: ClassVar[str] = "wordchain"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    options_type: ClassVar[type[WordchainOptions]] = WordchainOptions
+    actions: ClassVar[tuple[str, ...]] = ("word", "draw", "five_cards", "pass", "challenge", "reveal")
+    options: WordchainOptions
 
-    def __init__(self, players: list[str], seed: int = 0, options: WordchainOptions | None = None,
-                 lexicon: Any = None, now_ms: int | None = None) -> None:
-        super().__init__(players, seed)
-        self.options = options or WordchainOptions()
-        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
+    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: WordchainOptions | None = None,
+                 now_ms: int | None = None) -> None:
+        super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         teams = self.options.teams
         if teams is not None:
             seats = sorted(x for t in teams for x in t)
@@ -187,16 +178,12 @@ class WordchainGame(Game):
                     f"teams must share out the seats 0 to {len(players) - 1}, each seat once, not {teams}")
         self.cards_by_id = self.deck.by_id()
         self.start_ms = now_ms
-        self.log: list[tuple[dict[str, Any], int | None]] = []
         self.phase = "play"
-        self.over_reason = ""
         self.pending: PendingWord | None = None
         self.five_used: set[int] = set()
         self.passes = 0
         self.dice: tuple[int, ...] = ()
         self.words_played: list[str] = []
-        self.cuts: list[dict[str, Any]] = []
-        self.table_deal = TableDeal(seed)
         self._setup()
 
     # -- setting up --------------------------------------------------------------------------------
@@ -244,26 +231,12 @@ class WordchainGame(Game):
         """Rule 3: each player cuts the consonant deck; the card closest to A deals. Multicards and ties
         (unless suit seniority is agreed) are cut again by the players concerned."""
         pile = self.piles[ALL if self.options.one_deck else CONSONANT].cards
-        contenders = list(range(len(self.players)))
-        while True:
-            drawn: dict[int, Card] = {}
-            for seat in contenders:
-                card = pile[self.rng.randrange(len(pile))]
-                while card.wild:
-                    self.cuts.append({"player": seat, "card": card.face, "note": "Multicard: cut again"})
-                    card = pile[self.rng.randrange(len(pile))]
-                drawn[seat] = card
-                self.cuts.append({"player": seat, "card": card.face})
 
-            def key(seat: int, drawn: dict[int, Card] = drawn) -> tuple[str, int]:
-                c = drawn[seat]
-                seniority = CUT_SENIORITY.index(c.suit) if (self.options.cut_suit_seniority and c.suit) else 0
-                return c.letters, seniority
+        def key(card: Card) -> tuple[str, int]:
+            seniority = CUT_SENIORITY.index(card.suit) if (self.options.cut_suit_seniority and card.suit) else 0
+            return card.letters, seniority
 
-            best = min(key(s) for s in contenders)
-            contenders = [s for s in contenders if key(s) == best]
-            if len(contenders) == 1:
-                return contenders[0]
+        return self._cut(pile, key, "Multicard: cut again")
 
     def set_position(self, hands: list[list[str]], link: str, tops: dict[str, list[str]] | None = None,
                      current: int | None = None) -> None:
@@ -362,49 +335,18 @@ class WordchainGame(Game):
 
     # -- applying ----------------------------------------------------------------------------------
 
-    def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
-        """Check and apply one action (see the module docstring)."""
-        if action.get("type") == "reveal":
-            record = self._reveal(action, now_ms)
-            self.log.append((copy.deepcopy(action), now_ms))
-            self.history.append(record)
-            return record
-        if self.phase == "over":
-            raise GameOverError(f"the game is over ({self.over_reason})")
-        if self.check_time(now_ms):
-            raise GameOverError(f"the game is over ({self.over_reason})")
-        kind = action.get("type")
-        handler = {"word": self._word, "draw": self._draw, "five_cards": self._five_cards,
-                   "pass": self._pass, "challenge": self._challenge}.get(str(kind))
-        if handler is None:
-            raise InvalidMoveError(
-                f"unknown action {kind!r}: use word, draw, five_cards, pass or challenge")
-        record = handler(action, now_ms)
-        self.log.append((copy.deepcopy(action), now_ms))
-        self.history.append(record)
-        return record
-
     def check_time(self, now_ms: int | None) -> bool:
         """End the game if the agreed time is up; True when the game is (now) over."""
         if self.phase != "over" and self._time_up(now_ms):
             limit = self.options.time_limit_ms or 0
             self._end(f"the agreed time of {limit // 60000} min {limit // 1000 % 60} s is up")
-            self.log.append(({"type": "time"}, now_ms))
+            self._log_time(now_ms)
         return self.phase == "over"
 
     def _time_up(self, now_ms: int | None) -> bool:
         limit = self.options.time_limit_ms
         return (limit is not None and now_ms is not None and self.start_ms is not None
                 and now_ms - self.start_ms >= limit)
-
-    def _actor(self, action: dict[str, Any]) -> int:
-        seat = action.get("player", self.current)
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"player must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
-        if seat != self.current:
-            raise NotYourTurnError(
-                f"it is {self.players[self.current].name}'s turn, not {self.players[seat].name}'s")
-        return seat
 
     def _need_phase(self, phase: str, what: str) -> None:
         if self.phase != phase:
@@ -732,39 +674,29 @@ class WordchainGame(Game):
             return "on the discard pile"
         return "on the table"
 
-    def reveal_cards(self, seat: int, cards: list[Card]) -> list[tuple[Card, Card]]:
-        """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
-        (each card the game had elsewhere is swapped with one of her unknown cards of the same deck)."""
-        return self.table_deal.reveal(seat, cards, self.hands, list(self.piles.values()),
-                                      names=[p.name for p in self.players], locate=self.locate, group=self.group_of)
+    def _face_down(self) -> list[DrawPile]:
+        return list(self.piles.values())
 
-    def _reveal(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
-        if self.options.deal != "table":
-            raise IllegalMoveError('cards are revealed only when people deal them (the option deal: "table")')
-        if "link" in action:
-            card = revealed_cards([action["link"]], self.deck)[0]
-            if self.words_played or self.phase != "play":
-                raise IllegalMoveError("the link card is turned up once, at the start; after that it is the last word's card")
-            place: list[Card | None] = [self.link]
-            self.table_deal.place(card, place, 0, self.hands, list(self.piles.values()), locate=self.locate)
-            assert place[0] is not None
-            self.link = place[0]
-            return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"link card {card.face}")
-        seat = action.get("player")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"a reveal names its player, a seat from 0 to {len(self.players) - 1}")
-        cards = revealed_cards(action.get("cards"), self.deck)
-        counting = self.phase == "over" and self.options.count_cards_held
-        if counting and len(cards) != len(self.hands[seat]):
-            raise IllegalMoveError(f"{self.players[seat].name} holds {len(self.hands[seat])} card(s), but {len(cards)} "
-                                   f"were laid: lay every card left in the hand, and only those")
-        swaps = self.reveal_cards(seat, cards)
-        if counting:
-            player = self.players[seat]
-            held = sum(c.points for c in self.hands[seat])
-            player.score += int(player.extra.get("cards_held_points", 0)) - held
-            player.extra["cards_held_points"] = held
-        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
+    def _reveal_face_up(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord | None:
+        if "link" not in action:
+            return None
+        card = revealed_cards([action["link"]], self.deck)[0]
+        if self.words_played or self.phase != "play":
+            raise IllegalMoveError("the link card is turned up once, at the start; after that it is the last word's card")
+        place: list[Card | None] = [self.link]
+        self._lay_face_up(card, place, 0)
+        assert place[0] is not None
+        self.link = place[0]
+        return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"link card {card.face}")
+
+    def _hands_counted(self) -> bool:
+        return self.phase == "over" and self.options.count_cards_held
+
+    def _count_again(self, seat: int, swaps: list[tuple[Card, Card]]) -> None:
+        player = self.players[seat]
+        held = sum(c.points for c in self.hands[seat])
+        player.score += int(player.extra.get("cards_held_points", 0)) - held
+        player.extra["cards_held_points"] = held
 
     def _snapshot(self) -> dict[str, Any]:
         return {
@@ -843,25 +775,9 @@ class WordchainGame(Game):
 
     # -- saving ------------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The game as its seed, options and the actions applied (replaying them restores it exactly)."""
-        return {"game": self.name, "players": [p.name for p in self.players], "seed": self.seed,
-                "options": self.options.to_dict(), "start_ms": self.start_ms,
-                "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
+    def _saved_setup(self) -> dict[str, Any]:
+        return {"start_ms": self.start_ms}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordchainGame:
-        """Restore a game saved with :meth:`to_dict`."""
-        game = cls(list(data["players"]), int(data["seed"]), WordchainOptions.from_dict(data["options"]),
-                   lexicon, data.get("start_ms"))
-        for item in data["actions"]:
-            kind = item["action"].get("type")
-            if kind == "time":
-                game.check_time(int(item["now_ms"]))
-            elif kind == "position":
-                a = item["action"]
-                game.set_position(a["hands"], a["link"], a.get("tops") or None, a.get("current"))
-            else:
-                game.apply(item["action"], item["now_ms"])
-        return game
-
+    def _setup_from(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return {"now_ms": data.get("start_ms")}
