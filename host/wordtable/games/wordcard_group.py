@@ -27,7 +27,7 @@ from .base import (
 )
 from .card_game import CardGame
 from .cards import Card, DrawPile, PlacedCard, parse_face, resolve_cards
-from .wordcard import ALPHABET, DEAL_TYPES, WordcardOptions
+from .wordcard_options import ALPHABET, DEAL_TYPES, WordcardOptions
 from .wordcard_scoring import TYPE_RULES, fill_wild_ranks, name_wild_letters, score_meld
 
 
