@@ -45,19 +45,17 @@ from .base import (
 from .card_game import CardGame
 from .cards import (
     Card,
-    CardFace,
-    CardPlayedTwiceError,
     DrawPile,
     Hand,
     PlacedCard,
     TurnOrder,
     deal,
-    parse_face,
-    resolve_cards,
     revealed_cards,
+    take_cards,
 )
 from .wordchain_options import WordchainOptions
-from .wordchain_scoring import WordScore, best_pattern, pattern_allowed, score_word
+from .wordchain_scoring import WordScore, score_word
+from .wordchain_word import prepare_word, word_tokens
 
 CONSONANT, VOWEL, ALL = "consonant", "vowel", "all"
 CUT_SENIORITY = ("H", "D", "C", "S")
@@ -168,11 +166,7 @@ class WordchainGame(CardGame):
         pool = list(self.deck.cards)
 
         def take(codes: list[str]) -> list[Card]:
-            faces = [parse_face(t) for t in codes]
-            cards = resolve_cards(faces, pool, deck=self.deck, where="the cards not yet placed")
-            for c in cards:
-                pool.remove(c)
-            return cards
+            return take_cards(codes, pool, self.deck)
 
         new_hands = [take(h) for h in hands]
         new_link = take([link])[0]
@@ -279,136 +273,10 @@ class WordchainGame(CardGame):
 
     # -- a word --------------------------------------------------------------------------------------
 
-    def _tokens(self, action: dict[str, Any]) -> list[list[str]]:
-        if "words" in action:
-            words = action["words"]
-            if not isinstance(words, list) or not words or not all(isinstance(w, list) for w in words):
-                raise InvalidMoveError("words must be a list of card lists")
-            return [[str(t) for t in w] for w in words]
-        if "cells" in action:
-            cells = action["cells"]
-            try:
-                positions = sorted((int(k), str(v)) for k, v in dict(cells).items())
-            except (TypeError, ValueError):
-                raise InvalidMoveError("cells must map cell numbers 0, 1, 2 ... to cards") from None
-            if [p for p, _ in positions] != list(range(len(positions))):
-                raise InvalidMoveError(
-                    f"the cards must lie in cells 0 to {len(positions) - 1} without gaps, not in {[p for p, _ in positions]}")
-            return [[v for _, v in positions]]
-        cards = action.get("cards")
-        if isinstance(cards, str):
-            cards = cards.split(",")
-        if not isinstance(cards, list) or not cards:
-            raise InvalidMoveError("a word needs its cards: {\"type\": \"word\", \"cards\": [\"@\", \"N♥7\", ...]}")
-        return [[str(t) for t in cards]]
-
-    def _is_link(self, face: CardFace) -> bool:
-        if face.link:
-            return True
-        if face.card_id is not None:
-            return face.card_id == self.link.id
-        return face.matches(self.link)
-
-    def _wild_letter_choices(self, placed: list[PlacedCard]) -> list[str]:
-        """Letters an unnominated Multicard could stand for so that the word is a word."""
-        free = [i for i, p in enumerate(placed) if p.card.wild and not p.letters]
-        if len(free) != 1:
-            return []
-        i = free[0]
-        before = "".join(p.letters for p in placed[:i])
-        after = "".join(p.letters for p in placed[i + 1:])
-        return [w[len(before)] for w in self.lexicon.match(before + "?" + after)]
-
     def prepare_word(self, seat: int, tokens: list[list[str]]) -> tuple[list[list[PlacedCard]], list[int], list[Card]]:
-        """Check the cards of one turn's word(s) for ``seat`` without changing anything.
-
-        Returns the cards as placed per word, the link position in each word, and the hand cards used.
-        Raises the specific error for the first fault found.
-        """
-        o = self.options
-        if len(tokens) == 2 and not self.is_double:
-            raise IllegalMoveError("two words in one turn need a double with two dice (rule 10)")
-        if len(tokens) > 2:
-            raise IllegalMoveError("at most two words in one turn (a double, rule 10)")
-        faces_per_word = [[parse_face(t) for t in w] for w in tokens]
-        hand_faces: list[CardFace] = []
-        link_positions: list[int] = []
-        for faces in faces_per_word:
-            links = [i for i, f in enumerate(faces) if f.link or (f.card_id is not None and f.card_id == self.link.id)]
-            if len(links) > 1:
-                raise CardPlayedTwiceError("the link card is laid twice in one word")
-            if not links:
-                links = [i for i, f in enumerate(faces) if self._is_link(f)][:1]
-            if not links:
-                raise IllegalMoveError(
-                    f"the word must start with the link card {self.link.face}"
-                    + (" (or contain it, for a penalty)" if o.link_anywhere else ""))
-            pos = links[0]
-            if pos != 0 and not o.link_anywhere:
-                raise IllegalMoveError(f"the link card {self.link.face} must be the first card of the word (house rule)")
-            link_positions.append(pos)
-            for i, f in enumerate(faces):
-                if i != pos:
-                    self.deck.check_face(f)
-                    hand_faces.append(f)
-        cards = resolve_cards(hand_faces, self.hands[seat].cards, who=self.players[seat].name, deck=self.deck)
-        if any(c.id == self.link.id for c in cards):
-            raise CardPlayedTwiceError(f"the link card {self.link.face} is laid twice")
-        words: list[list[PlacedCard]] = []
-        k = 0
-        for w, faces in enumerate(faces_per_word):
-            placed: list[PlacedCard] = []
-            for i, f in enumerate(faces):
-                if i == link_positions[w]:
-                    if self.link.wild:
-                        placed.append(PlacedCard.of(self.link, CardFace(f.text, wild=True, as_letters=f.as_letters,
-                                                                        as_suit=f.as_suit, as_number=f.as_number)))
-                    else:
-                        placed.append(PlacedCard.of(self.link))
-                else:
-                    placed.append(PlacedCard.of(cards[k], f))
-                    k += 1
-            from_hand = len(placed) - 1
-            limit = self.hand_limit(len(faces_per_word))
-            if limit is not None and from_hand > limit:
-                raise IllegalMoveError(
-                    f"the dice allow at most {limit} card(s) from the hand in a word, not {from_hand}")
-            if from_hand < 1:
-                raise IllegalMoveError("a word needs at least one card from the hand besides the link card")
-            if len(placed) < o.min_word_cards:
-                raise IllegalMoveError(f"a word needs at least {o.min_word_cards} cards")
-            if o.max_word_cards is not None and len(placed) > o.max_word_cards:
-                raise IllegalMoveError(f"a word may have at most {o.max_word_cards} cards (agreed)")
-            placed = self._name_wilds(placed)
-            words.append(placed)
-        for placed in words:
-            text = "".join(p.letters for p in placed)
-            if o.check_words == "auto" and not self.lexicon.is_word(text):
-                verdict = self.lexicon.check(text)
-                raise IllegalMoveError(f"{text} is not a word ({verdict.reason or 'not in ' + self.lexicon.name})")
-            if o.unique_words and text in self.words_played:
-                raise IllegalMoveError(f"{text} has been played already (house rule: each word once)")
-            if o.only_pattern is not None and not pattern_allowed(best_pattern(placed)[0], o.only_pattern):
-                raise IllegalMoveError(f"{text} is not a {o.only_pattern} word (house rule: only {o.only_pattern} words)")
-        return words, link_positions, cards
-
-    def _name_wilds(self, placed: list[PlacedCard]) -> list[PlacedCard]:
-        missing = [i for i, p in enumerate(placed) if p.card.wild and not p.letters]
-        if not missing:
-            return placed
-        where = "the link Multicard (@=E)" if placed[missing[0]].card.id == self.link.id else "the Multicard (*=E)"
-        if len(missing) > 1 or self.options.check_words != "auto":
-            raise InvalidMoveError(f"say which letter {where} stands for")
-        choices = sorted(set(self._wild_letter_choices(placed)))
-        if len(choices) != 1:
-            shown = "".join(p.letters or "?" for p in placed)
-            if not choices:
-                raise IllegalMoveError(f"no letter makes {shown} a word")
-            raise InvalidMoveError(f"say which letter {where} stands for in {shown}: {', '.join(choices)} all make words")
-        i = missing[0]
-        placed = list(placed)
-        placed[i] = PlacedCard(placed[i].card, choices[0], placed[i].suit, placed[i].number)
-        return placed
+        """Check the cards of one turn's word(s) for ``seat`` without changing anything (see
+        :func:`.wordchain_word.prepare_word`)."""
+        return prepare_word(self, seat, tokens)
 
     def score_turn(self, seat: int, words: list[list[PlacedCard]], link_positions: list[int],
                    used: list[Card]) -> list[WordScore]:
@@ -420,7 +288,7 @@ class WordchainGame(CardGame):
     def _word(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         seat = self._actor(action)
         self._need_phase("play", "new word")
-        tokens = self._tokens(action)
+        tokens = word_tokens(action)
         words, positions, used = self.prepare_word(seat, tokens)
         scores = self.score_turn(seat, words, positions, used)
         snapshot = self._snapshot()
