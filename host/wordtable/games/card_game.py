@@ -2,7 +2,7 @@
 
 :class:`CardGame` owns action dispatch and logging (``apply``), save and replay (``to_dict`` /
 ``from_dict``: the seed, the options and every action logged, replayed in order), the reveals of a deal
-made by people (``reveal`` actions, :class:`.cards.TableDeal`), the acting-player check and the cut for
+made by people (``reveal`` actions, :class:`.table_deal.TableDeal`), the acting-player check and the cut for
 the dealer. A game declares its ``actions`` and ``options_type``, handles each action type ``t`` in a
 method ``_t``, and overrides only the hooks where its rules differ (the python-chess way of variants).
 :class:`CardOptions` holds the options every card game has: its deck, its lexicon's name and the deal.
@@ -24,7 +24,8 @@ from .base import (
     MoveRecord,
     NotYourTurnError,
 )
-from .cards import Card, DrawPile, Hand, TableDeal, check_deal_option, load_deck, revealed_cards
+from .cards import Card, DrawPile, Hand, load_deck
+from .table_deal import TableDeal, check_deal_option, revealed_cards
 
 
 def check_one_of(name: str, value: Any, allowed: Sequence[Any]) -> None:

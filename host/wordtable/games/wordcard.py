@@ -29,7 +29,7 @@ Actions are plain dicts; ``player`` (the seat acting) may be given and must be t
 ``{"type": "reveal", "player": 0, "cards": ["#wc-017"]}`` / ``{"type": "reveal", "discard": "#wc-003"}``
     Only with ``deal: "table"`` (people dealt real cards): the player shows she holds these cards, or the
     table shows the face-up card people turned at the deal; the game's placeholder deal is made to agree
-    (:class:`.cards.TableDeal`). After the deal's end a player shows every card left in her hand and the
+    (:class:`.table_deal.TableDeal`). After the deal's end a player shows every card left in her hand and the
     deal is scored again with them.
 
 :class:`WordcardGroupGame` is the GROUP GAME (rules 36 to 39): the same cards face up for everyone, each
@@ -62,9 +62,9 @@ from .cards import (
     deal,
     parse_face,
     resolve_cards,
-    revealed_cards,
     take_cards,
 )
+from .table_deal import revealed_cards
 from .wordcard_options import DEAL_TYPES, WILD_CHOICES, WordcardOptions
 from .wordcard_play import Meld, Prepared, prepare_play
 from .wordcard_scoring import (

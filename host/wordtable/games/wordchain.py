@@ -20,7 +20,7 @@ turn it is (a challenge names the challenger):
 ``{"type": "reveal", "player": 0, "cards": ["#wc-c17"]}`` / ``{"type": "reveal", "link": "#wc-c3"}``
     Only with ``deal: "table"`` (people dealt real cards): the player shows she holds these cards, or the
     table shows the link card people turned up; the game's placeholder deal is made to agree
-    (:class:`.cards.TableDeal`). After the game's end (with ``count_cards_held``) a player shows every card
+    (:class:`.table_deal.TableDeal`). After the game's end (with ``count_cards_held``) a player shows every card
     left in her hand and the cards held are counted again.
 
 Every action is checked completely before anything changes; a rejected one raises a specific
@@ -50,9 +50,9 @@ from .cards import (
     PlacedCard,
     TurnOrder,
     deal,
-    revealed_cards,
     take_cards,
 )
+from .table_deal import revealed_cards
 from .wordchain_options import WordchainOptions
 from .wordchain_scoring import WordScore, score_word
 from .wordchain_word import prepare_word, word_tokens

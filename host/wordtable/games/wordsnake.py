@@ -27,7 +27,7 @@ carries the time it happened (``now_ms``, from the table), and the game orders w
 ``{"type": "reveal", "player": 0, "cards": ["#ws-017"]}`` / ``{"type": "reveal", "centre": ["#ws-003", ...]}``
     Only with ``deal: "table"`` (people dealt the cards): the player shows she holds these cards (laid in
     her lane), or the centre cards as laid, place by place; the game's placeholder deal is made to agree
-    (:class:`.cards.TableDeal`). Once the hand has ended, the hand's scores are worked out again.
+    (:class:`.table_deal.TableDeal`). Once the hand has ended, the hand's scores are worked out again.
 
 docs/rules/wordsnake.md gives the readings of the rules the text leaves open.
 """
@@ -55,9 +55,9 @@ from .cards import (
     deal,
     parse_face,
     resolve_cards,
-    revealed_cards,
     take_cards,
 )
+from .table_deal import revealed_cards
 
 
 @dataclass(frozen=True)
