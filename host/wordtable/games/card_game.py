@@ -24,7 +24,7 @@ from .base import (
     MoveRecord,
     NotYourTurnError,
 )
-from .cards import Card, DrawPile, Hand, load_deck
+from .cards import Card, DrawPile, Hand, load_deck, take_cards
 from .table_deal import TableDeal, check_deal_option, revealed_cards
 
 
@@ -136,6 +136,13 @@ class CardGame(Game):
             contenders = [s for s in contenders if key(drawn[s]) == best]
             if len(contenders) == 1:
                 return contenders[0]
+
+    def _laying_out(self, hands: Sequence[Any]) -> tuple[list[Card], Callable[[list[str]], list[Card]]]:
+        """For ``set_position``: the cards not yet placed, and what takes the cards codes name out of them."""
+        if len(hands) != len(self.players):
+            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
+        pool = list(self.deck.cards)
+        return pool, lambda codes: take_cards(codes, pool, self.deck)
 
     # -- a deal made by people ----------------------------------------------------------------------
 

@@ -62,7 +62,6 @@ from .cards import (
     deal,
     parse_face,
     resolve_cards,
-    take_cards,
 )
 from .table_deal import revealed_cards
 from .wordcard_options import DEAL_TYPES, WILD_CHOICES, WordcardOptions
@@ -153,13 +152,7 @@ class WordcardGame(CardGame):
         """Lay out a deal (a lesson, a puzzle, a physical table to mirror): each hand's cards by code or
         ``#id``, the next cards of the deck (drawn in the order given) and the face-up cards (the last one
         on top). All other cards go, shuffled, under the given ones."""
-        if len(hands) != len(self.players):
-            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
-        pool = list(self.deck.cards)
-
-        def take(codes: list[str]) -> list[Card]:
-            return take_cards(codes, pool, self.deck)
-
+        pool, take = self._laying_out(hands)
         new_hands = [take(h) for h in hands]
         tops = take(list(reversed(stock or [])))
         face_up = take(list(discards or []))

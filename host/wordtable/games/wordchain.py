@@ -50,7 +50,6 @@ from .cards import (
     PlacedCard,
     TurnOrder,
     deal,
-    take_cards,
 )
 from .table_deal import revealed_cards
 from .wordchain_options import WordchainOptions
@@ -161,13 +160,7 @@ class WordchainGame(CardGame):
         """Lay out a position (a puzzle, a lesson, a physical table to mirror): each hand's cards and the
         link card by code or ``#id``, and optionally the next cards of each deck (``tops[group]``, drawn
         in the order given). All other cards go, shuffled, under them; discards are empty."""
-        if len(hands) != len(self.players):
-            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
-        pool = list(self.deck.cards)
-
-        def take(codes: list[str]) -> list[Card]:
-            return take_cards(codes, pool, self.deck)
-
+        pool, take = self._laying_out(hands)
         new_hands = [take(h) for h in hands]
         new_link = take([link])[0]
         top_cards = {g: take(list(reversed(codes))) for g, codes in (tops or {}).items()}

@@ -55,7 +55,6 @@ from .cards import (
     deal,
     parse_face,
     resolve_cards,
-    take_cards,
 )
 from .table_deal import revealed_cards
 
@@ -242,13 +241,7 @@ class WordsnakeGame(CardGame):
         and the centre cards by code or ``#id`` (None: an empty place)."""
         if self.phase != "deal":
             raise IllegalMoveError("a position is laid out before GO!")
-        if len(hands) != len(self.players):
-            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
-        pool = list(self.deck.cards)
-
-        def take(codes: list[str]) -> list[Card]:
-            return take_cards(codes, pool, self.deck)
-
+        pool, take = self._laying_out(hands)
         new_hands = [take(h) for h in hands]
         placed = take([t for t in centre if t is not None])
         it = iter(placed)
