@@ -193,10 +193,10 @@ def test_changed_bands_cover_every_changed_pixel_in_less_than_one_box():
     assert panel.changed_boxes(after, after) == [] and panel.changed_boxes(None, after) == [(0, 0, 296, 128)]
 
 
-def test_status_of_a_card_game_marks_the_player_to_move():
+def test_status_of_a_card_game_marks_the_player_to_move(enable):
     from wordtable.games.wordchain import WordchainGame
 
-    game = WordchainGame(["Ann", "Bob", "Cy"], seed=1)
+    game = WordchainGame(["Ann", "Bob", "Cy"], seed=1, lexicon=enable)
     view = status_from_game(game, "WORDCHAIN")
     assert [p.active for p in view.players] == [i == game.current for i in range(3)]
     assert view.last is None

@@ -29,7 +29,7 @@ Actions are plain dicts; ``player`` (the seat acting) may be given and must be t
 ``{"type": "reveal", "player": 0, "cards": ["#wc-017"]}`` / ``{"type": "reveal", "discard": "#wc-003"}``
     Only with ``deal: "table"`` (people dealt real cards): the player shows she holds these cards, or the
     table shows the face-up card people turned at the deal; the game's placeholder deal is made to agree
-    (:class:`.cards.TableDeal`). After the deal's end a player shows every card left in her hand and the
+    (:class:`.table_deal.TableDeal`). After the deal's end a player shows every card left in her hand and the
     deal is scored again with them.
 
 :class:`WordcardGroupGame` is the GROUP GAME (rules 36 to 39): the same cards face up for everyone, each
@@ -41,13 +41,10 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .base import (
-    Game,
-    GameOptions,
-    GameOverError,
     IllegalMoveError,
     InvalidMoveError,
     MoveRecord,
@@ -55,130 +52,23 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
+from .card_game import CardGame
 from .cards import (
     Card,
-    CardFace,
     CardPlayedTwiceError,
     DrawPile,
     Hand,
     PlacedCard,
-    TableDeal,
-    check_deal_option,
     deal,
-    lexicon_and_deck,
     parse_face,
     resolve_cards,
-    revealed_cards,
-    take_cards,
 )
+from .table_deal import revealed_cards
+from .wordcard_options import DEAL_TYPES, WILD_CHOICES, WordcardOptions
+from .wordcard_play import Meld, Prepared, prepare_play
 from .wordcard_scoring import (
-    TYPE_RULES,
-    MeldScore,
     TypeRule,
-    card_value,
-    fill_wild_ranks,
-    name_wild_letters,
-    score_meld,
 )
-
-DEAL_TYPES = tuple(TYPE_RULES)
-GAME_TYPES = (*DEAL_TYPES, "wild")
-"""``game_type`` values of :class:`WordcardOptions`; the GROUP GAME is :class:`WordcardGroupGame`."""
-WILD_CHOICES = ("opening", "opening_cards", "opening_points", "wild_points", "words_within_words",
-                "inner_word_min_length", "tag_on_others", "cross_rows", "discard_pickup", "bonuses")
-"""Options the dealer of a WILD GAME deal may set with the type (rule 34)."""
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-@dataclass(frozen=True)
-class WordcardOptions(GameOptions):
-    """What the players agree before a game (rule 79). Defaults: WORDPLAY for the most points."""
-
-    deck: str = "wordcard_deck"
-    lexicon: str = "enable"
-    game_type: str = "wordplay"
-    """wordplay, cardplay, wordplay_plus, cardplay_plus, wordcard or wild (rule 6)."""
-    formula: str = "most"
-    """``most`` (rule 5: laydowns score, the hand is deducted) or ``least`` (rule 4: penalty points)."""
-    hand_size: int = 13
-    """Rule 2: 8 to 13 cards."""
-    opening: str = "cards"
-    """Rule 14: open with ``cards`` (at least ``opening_cards``) or ``points`` (``opening_points`` of value)."""
-    opening_cards: int = 5
-    opening_points: int = 30
-    wild_points: int = 25
-    """Rule 3: a laid wild card is worth 0 or 25, as agreed."""
-    wild_in_hand: int = 50
-    """Rule 18: a wild card left in the hand costs 50."""
-    bonuses: bool = True
-    """Rules 42 to 46 (rule 79: the players decide upon the bonuses)."""
-    finish_bonus: int = 25
-    immediate_bonus: int = 50
-    words_within_words: bool = True
-    """Rule 24: every word read inside a laid word counts too."""
-    inner_word_min_length: int = 2
-    tag_on_others: bool = True
-    """Tag on to any player's rows (False: only to one's own)."""
-    cross_rows: bool = False
-    """Rule 17's option: lay a row across a row on the table, through one of its cards."""
-    discard_pickup: bool = False
-    """Rule 21: take any face-up card with all the cards on it (most points only)."""
-    check_words: str = "auto"
-    """``auto``: the dictionary refuses a non-word at once; ``challenge``: words stand until contested (rule 26)."""
-    dealer: int | None = None
-    """Seat of the first dealer; None: everyone draws a card, the letter closest to A deals (rule 7)."""
-    deals: int | None = None
-    """How many deals; None: one, or one per player in a WILD GAME (rule 35)."""
-    hurry_ms: int = 60_000
-    """Rule 20: the notice a slow player gets."""
-    partners: list[list[int]] | None = None
-    """Rule 2: seats playing together, e.g. [[0, 2], [1, 3]]; a side's score is its players' sum."""
-    deal: str = "host"
-    """``host``: the game deals (the simulated table follows it); ``table``: people deal real cards and
-    the game learns each hand as it is laid (docs/rules/cards.md, "Dealt by people")."""
-
-    def __post_init__(self) -> None:
-        check_deal_option(self.deal)
-        if self.game_type not in GAME_TYPES:
-            hint = " (the GROUP GAME is WordcardGroupGame)" if self.game_type == "group" else ""
-            raise InvalidMoveError(f"game_type must be one of {', '.join(GAME_TYPES)}, not {self.game_type!r}{hint}")
-        if self.formula not in ("most", "least"):
-            raise InvalidMoveError(f"formula must be 'most' or 'least', not {self.formula!r}")
-        if not 8 <= self.hand_size <= 13:
-            raise InvalidMoveError(f"hand_size must be 8 to 13 cards (rule 2), not {self.hand_size}")
-        if self.opening not in ("cards", "points"):
-            raise InvalidMoveError(f"opening must be 'cards' or 'points', not {self.opening!r}")
-        if self.wild_points not in (0, 25):
-            raise InvalidMoveError(f"wild_points must be 0 or 25 (rule 3), not {self.wild_points}")
-        if self.check_words not in ("auto", "challenge"):
-            raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
-        if self.discard_pickup and self.formula != "most":
-            raise InvalidMoveError("the discard pickup (rule 21) is played only for the most points")
-        if self.partners is not None:
-            seats = [s for side in self.partners for s in side]
-            if len(seats) != len(set(seats)) or any(not isinstance(s, int) or s < 0 for s in seats):
-                raise InvalidMoveError(f"partners are sides of distinct seats, e.g. [[0, 2], [1, 3]], not {self.partners}")
-
-    @property
-    def rule(self) -> TypeRule:
-        """The type rule of a deal played with these options."""
-        return TYPE_RULES[self.game_type]
-
-
-@dataclass
-class Meld:
-    """A row on the table: its cards in cell order and which long bonuses it has had."""
-
-    id: int
-    owner: int
-    cards: list[PlacedCard]
-    long_word: bool = False
-    long_combination: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"id": self.id, "owner": self.owner, "cards": [p.face for p in self.cards],
-                "ids": [p.card.id for p in self.cards], "text": "".join(p.letters or "?" for p in self.cards)}
 
 
 @dataclass
@@ -196,42 +86,27 @@ class PlayRecord:
     challengeable: bool = True
 
 
-@dataclass
-class Prepared:
-    """A play checked and scored, not yet applied."""
-
-    taken: list[Card]
-    used: list[Card]
-    new_melds: list[list[PlacedCard]]
-    tag_ons: list[tuple[int, list[PlacedCard], list[int]]]
-    swaps: list[tuple[int, int, Card]]
-    scores: list[tuple[str, MeldScore]]
-    words: list[str] = field(default_factory=list)
-    crosses: list[list[PlacedCard]] = field(default_factory=list)
-
-
-class WordcardGame(Game):
-    """One WORDCARD game (one or more deals). ``lexicon`` defaults to ``options.lexicon`` loaded."""
+class WordcardGame(CardGame):
+    """One WORDCARD game (one or more deals). ``lexicon`` is the loaded ``options.lexicon``."""
 
     name: ClassVar[str] = "wordcard"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
+    options_type: ClassVar[type[WordcardOptions]] = WordcardOptions
+    actions: ClassVar[tuple[str, ...]] = ("take", "play", "discard", "done", "choose", "challenge", "hurry",
+                                          "next_deal", "reveal")
+    options: WordcardOptions
 
-    def __init__(self, players: list[str], seed: int = 0, options: WordcardOptions | None = None,
-                 lexicon: Any = None) -> None:
-        super().__init__(players, seed)
-        self.options = options or WordcardOptions()
-        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
+    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0,
+                 options: WordcardOptions | None = None) -> None:
+        super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         n = len(players)
         if any(s >= n for side in self.options.partners or [] for s in side):
             raise InvalidMoveError(f"partners name seats 0 to {n - 1} only")
         if n * self.options.hand_size + 1 > len(self.deck.cards):
             raise InvalidMoveError(f"{n} hands of {self.options.hand_size} do not fit in {len(self.deck.cards)} cards")
         self.deals_total = self.options.deals or (n if self.options.game_type == "wild" else 1)
-        self.log: list[tuple[dict[str, Any], int | None]] = []
-        self.cuts: list[dict[str, Any]] = []
         self.deal_results: list[dict[str, Any]] = []
-        self.table_deal = TableDeal(seed)
         self.deal_number = 0
         dealer = self.options.dealer if self.options.dealer is not None else self._cut_for_dealer()
         if not 0 <= dealer < n:
@@ -243,21 +118,7 @@ class WordcardGame(Game):
 
     def _cut_for_dealer(self) -> int:
         """Rule 7: everyone takes a card; the letter closest to A deals. Wild cards and ties draw again."""
-        contenders = list(range(len(self.players)))
-        cards = list(self.deck.cards)
-        while True:
-            drawn: dict[int, str] = {}
-            for seat in contenders:
-                card = cards[self.rng.randrange(len(cards))]
-                while card.wild:
-                    self.cuts.append({"player": seat, "card": "*", "note": "wild card: draw again"})
-                    card = cards[self.rng.randrange(len(cards))]
-                drawn[seat] = card.letters
-                self.cuts.append({"player": seat, "card": card.face})
-            best = min(drawn.values())
-            contenders = [s for s in contenders if drawn[s] == best]
-            if len(contenders) == 1:
-                return contenders[0]
+        return self._cut(self.deck.cards, lambda card: card.letters, "wild card: draw again")
 
     def _start_deal(self) -> None:
         n = len(self.players)
@@ -291,13 +152,7 @@ class WordcardGame(Game):
         """Lay out a deal (a lesson, a puzzle, a physical table to mirror): each hand's cards by code or
         ``#id``, the next cards of the deck (drawn in the order given) and the face-up cards (the last one
         on top). All other cards go, shuffled, under the given ones."""
-        if len(hands) != len(self.players):
-            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
-        pool = list(self.deck.cards)
-
-        def take(codes: list[str]) -> list[Card]:
-            return take_cards(codes, pool, self.deck)
-
+        pool, take = self._laying_out(hands)
         new_hands = [take(h) for h in hands]
         tops = take(list(reversed(stock or [])))
         face_up = take(list(discards or []))
@@ -362,29 +217,6 @@ class WordcardGame(Game):
 
     # -- applying -----------------------------------------------------------------------------------
 
-    def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
-        """Check and apply one action (see the module docstring); state unchanged on any error."""
-        if action.get("type") == "reveal":
-            record = self._reveal(action, now_ms)
-            self.log.append((copy.deepcopy(action), now_ms))
-            self.history.append(record)
-            return record
-        if self.phase == "over":
-            raise GameOverError(f"the game is over ({self.over_reason})")
-        if now_ms is not None:
-            self.check_time(now_ms)
-        kind = str(action.get("type"))
-        handler = {"take": self._take, "play": self._play, "discard": self._discard, "done": self._done,
-                   "choose": self._choose, "challenge": self._challenge, "hurry": self._hurry,
-                   "next_deal": self._next_deal}.get(kind)
-        if handler is None:
-            raise InvalidMoveError(
-                f"unknown action {kind!r}: use take, play, discard, done, choose, challenge, hurry or next_deal")
-        record = handler(action, now_ms)
-        self.log.append((copy.deepcopy(action), now_ms))
-        self.history.append(record)
-        return record
-
     def check_time(self, now_ms: int) -> bool:
         """Rule 20: when the notice given by ``hurry`` has run out before the player took a card, the turn
         is lost. True when a turn was lost."""
@@ -392,18 +224,10 @@ class WordcardGame(Game):
             return False
         seat = self.current
         self.hurry_deadline = None
-        self.log.append(({"type": "time"}, now_ms))
+        self._log_time(now_ms)
         self.history.append(MoveRecord(seat, {"type": "time"}, None, now_ms, note="lost the turn (rule 20)"))
         self._advance()
         return True
-
-    def _actor(self, action: dict[str, Any]) -> int:
-        seat = action.get("player", self.current)
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"player must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
-        if seat != self.current:
-            raise NotYourTurnError(f"it is {self.players[self.current].name}'s turn, not {self.players[seat].name}'s")
-        return seat
 
     def _need(self, *phases: str) -> None:
         if self.phase in phases:
@@ -464,36 +288,27 @@ class WordcardGame(Game):
             return "on the discard pile"
         return "on the table"
 
-    def reveal_cards(self, seat: int, cards: list[Card]) -> list[tuple[Card, Card]]:
-        """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
-        (each card the game had elsewhere is swapped with one of her unknown cards)."""
-        return self.table_deal.reveal(seat, cards, self.hands, [self.stock],
-                                      names=[p.name for p in self.players], locate=self.locate)
+    def _face_down(self) -> list[DrawPile]:
+        return [self.stock]
 
-    def _reveal(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
-        if self.options.deal != "table":
-            raise IllegalMoveError('cards are revealed only when people deal them (the option deal: "table")')
-        if "discard" in action:
-            card = revealed_cards([action["discard"]], self.deck)[0]
-            if len(self.discards) != 1 or self.melds or self.turn_number != 1 or self.phase not in ("take", "choose"):
-                raise IllegalMoveError("the face-up card is turned at the deal, before the first card is taken")
-            place: list[Card | None] = [self.discards.cards[0]]
-            self.table_deal.place(card, place, 0, self.hands, [self.stock], locate=self.locate)
-            assert place[0] is not None
-            self.discards.cards = [place[0]]
-            return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"face-up card {card.face}")
-        seat = action.get("player")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"a reveal names its player, a seat from 0 to {len(self.players) - 1}")
-        cards = revealed_cards(action.get("cards"), self.deck)
-        ended = self.phase in ("deal_over", "over")
-        if ended and len(cards) != len(self.hands[seat]):
-            raise IllegalMoveError(f"{self.players[seat].name} holds {len(self.hands[seat])} card(s), but {len(cards)} "
-                                   f"were laid: lay every card left in the hand, and only those")
-        swaps = self.reveal_cards(seat, cards)
-        if ended and swaps:
+    def _reveal_face_up(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord | None:
+        if "discard" not in action:
+            return None
+        card = revealed_cards([action["discard"]], self.deck)[0]
+        if len(self.discards) != 1 or self.melds or self.turn_number != 1 or self.phase not in ("take", "choose"):
+            raise IllegalMoveError("the face-up card is turned at the deal, before the first card is taken")
+        place: list[Card | None] = [self.discards.cards[0]]
+        self._lay_face_up(card, place, 0)
+        assert place[0] is not None
+        self.discards.cards = [place[0]]
+        return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"face-up card {card.face}")
+
+    def _hands_counted(self) -> bool:
+        return self.phase in ("deal_over", "over")
+
+    def _count_again(self, seat: int, swaps: list[tuple[Card, Card]]) -> None:
+        if swaps:
             self._rescore_deal()
-        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
 
     def _rescore_deal(self) -> None:
         """The deal's final scoring again, with the hands as now shown (``deal: "table"``)."""
@@ -609,203 +424,9 @@ class WordcardGame(Game):
             record.score = ScoreBreakdown(record.score.lines + finish.lines, total + finish.total) if record.score else finish
         return record
 
-    def _match_existing(self, token: str, placed: PlacedCard) -> bool:
-        face = parse_face(token)
-        if face.card_id is not None:
-            return face.card_id == placed.card.id
-        if face.wild:
-            return placed.card.wild
-        return face.matches(placed.card)
-
-    @staticmethod
-    def _row_named(item: Any, key: str, by_id: dict[int, Meld], how: str) -> Meld:
-        """The row an item of a play names, with the error for a malformed item or a row not there."""
-        if not isinstance(item, dict) or "meld" not in item or key not in item:
-            raise InvalidMoveError(how)
-        meld = by_id.get(item["meld"])
-        if meld is None:
-            raise IllegalMoveError(f"there is no row {item['meld']!r} on the table (rows: {sorted(by_id)})")
-        return meld
-
-    def _names_meld_card(self, token: str, meld: Meld) -> bool:
-        face = parse_face(token)
-        if face.card_id is not None:
-            return any(p.card.id == face.card_id for p in meld.cards)
-        return not face.wild and any(face.matches(p.card) for p in meld.cards)
-
-    def _meld_card(self, token: str, meld: Meld) -> PlacedCard:
-        return next(p for p in meld.cards if self._names_meld_card(token, Meld(-1, -1, [p])))
-
-    def _split_tag_on(self, meld: Meld, cells: list[str]) -> tuple[list[str], list[str]]:
-        m = len(meld.cards)
-        if len(cells) <= m:
-            raise IllegalMoveError(f"a tag-on on row {meld.id} adds at least one card: give the whole row as it then lies")
-        for s in range(len(cells) - m + 1):
-            if all(self._match_existing(cells[s + k], meld.cards[k]) for k in range(m)):
-                return cells[:s], cells[s + m:]
-        shown = ", ".join(p.face for p in meld.cards)
-        raise IllegalMoveError(
-            f"row {meld.id} ({shown}) must lie unchanged inside the new row: tag cards on at its ends (rule 19)")
-
-    def _placed(self, card: Card, face: CardFace) -> PlacedCard:
-        return PlacedCard.of(card, face)
-
-    def _complete(self, row: list[PlacedCard]) -> list[PlacedCard]:
-        """Fill what unnominated wild cards stand for: the rank the combination needs, the one letter
-        that makes the row a word (when words must be laid)."""
-        row = fill_wild_ranks(row)
-        if any(p.card.wild and not p.letters for p in row) and self.rule.must_word:
-            row = name_wild_letters(row, self.lexicon.is_word, ALPHABET)
-        return row
-
     def prepare_play(self, seat: int, action: dict[str, Any]) -> Prepared:
         """Check a play completely and score it, changing nothing; raise the first fault found."""
-        o = self.deal_options
-        rule = self.rule
-        take = action.get("from_discard")
-        if take is not None:
-            self._need("take")
-            if not isinstance(take, int) or take < 1:
-                raise InvalidMoveError("from_discard is how many face-up cards to take: 1 for the top one")
-            if take > 1 and not o.discard_pickup:
-                raise IllegalMoveError("only the top face-up card may be taken (rule 21's pickup is not agreed)")
-            if take > len(self.discards):
-                raise IllegalMoveError(f"there are only {len(self.discards)} face-up card(s)")
-            taken = self.discards.cards[len(self.discards) - take:][::-1]
-        else:
-            self._need("play")
-            taken = []
-        melds_in = action.get("melds", [])
-        tags_in = action.get("tag_ons", [])
-        swaps_in = action.get("replace_wilds", [])
-        crosses_in = action.get("crosses", [])
-        if not all(isinstance(x, list) for x in (melds_in, tags_in, swaps_in, crosses_in)):
-            raise InvalidMoveError("melds, tag_ons, crosses and replace_wilds are lists")
-        if crosses_in and not o.cross_rows:
-            raise IllegalMoveError("rows across rows (rule 17) are not played in this game (house rule)")
-        if not (melds_in or tags_in or swaps_in or crosses_in):
-            raise InvalidMoveError("a play lays down, tags on or replaces at least one card")
-        holding = list(self.hands[seat].cards) + taken
-        # every card named from the hand, in one go: a card named twice anywhere is caught
-        tokens: list[str] = []
-        meld_rows: list[list[str]] = []
-        for row in melds_in:
-            if isinstance(row, str):
-                row = row.split(",")
-            if not isinstance(row, list):
-                raise InvalidMoveError("each laydown is a list of cards in cell order")
-            meld_rows.append([str(t) for t in row])
-            tokens.extend(str(t) for t in row)
-        by_id = {m.id: m for m in self.melds}
-        tag_parts: list[tuple[Meld, list[str], list[str]]] = []
-        for tag in tags_in:
-            meld = self._row_named(tag, "cells", by_id, "a tag-on is {\"meld\": row number, \"cells\": [the whole row as it then lies]}")
-            if meld.owner != seat and not o.tag_on_others:
-                raise IllegalMoveError(f"row {meld.id} is {self.players[meld.owner].name}'s: tag on only to your own rows (house rule)")
-            front, back = self._split_tag_on(meld, [str(t) for t in tag["cells"]])
-            tag_parts.append((meld, front, back))
-            tokens.extend(front + back)
-        cross_parts: list[tuple[list[str], int, PlacedCard]] = []
-        for cross in crosses_in:
-            meld = self._row_named(cross, "cells", by_id, "a row across is {\"meld\": row number, \"cells\": [the new row, one cell the row's card]}")
-            cells = [str(t) for t in cross["cells"]]
-            through = [i for i, t in enumerate(cells) if self._names_meld_card(t, meld)]
-            if len(through) != 1:
-                raise IllegalMoveError(f"a row across row {meld.id} goes through exactly one of its cards, not {len(through)}")
-            shared = self._meld_card(cells[through[0]], meld)
-            if sum(1 for m in self.melds for p in m.cards if p.card.id == shared.card.id) > 1:
-                raise IllegalMoveError(f"{shared.face} already lies in two rows: no third row through it")
-            cross_parts.append((cells[:through[0]] + cells[through[0] + 1:], through[0], shared))
-            tokens.extend(cells[:through[0]] + cells[through[0] + 1:])
-        swap_parts: list[tuple[Meld, str]] = []
-        for sw in swaps_in:
-            meld = self._row_named(sw, "card", by_id, "a wild card swap is {\"meld\": row number, \"card\": the real card}")
-            swap_parts.append((meld, str(sw["card"])))
-            tokens.append(str(sw["card"]))
-        faces = [parse_face(t) for t in tokens]
-        cards = resolve_cards(faces, holding, who=self.players[seat].name, deck=self.deck)
-        k = 0
-        new_melds: list[list[PlacedCard]] = []
-        scores: list[tuple[str, MeldScore]] = []
-        words: list[str] = []
-        check = o.check_words == "auto"
-        for i, row_tokens in enumerate(meld_rows):
-            row = [self._placed(cards[k + j], faces[k + j]) for j in range(len(row_tokens))]
-            k += len(row_tokens)
-            row = self._complete(row)
-            ms = score_meld(row, rule, o, self.lexicon.is_word, check_words=check)
-            new_melds.append(row)
-            scores.append((f"new:{i}", ms))
-            if rule.must_word or ms.is_word:
-                words.append(ms.text)
-        tag_ons: list[tuple[int, list[PlacedCard], list[int]]] = []
-        seen_melds: set[int] = set()
-        for meld, front, back in tag_parts:
-            if meld.id in seen_melds:
-                raise IllegalMoveError(f"row {meld.id} is tagged twice in one play: give its whole new row once")
-            seen_melds.add(meld.id)
-            f_cards = [self._placed(cards[k + j], faces[k + j]) for j in range(len(front))]
-            k += len(front)
-            b_cards = [self._placed(cards[k + j], faces[k + j]) for j in range(len(back))]
-            k += len(back)
-            row = self._complete(f_cards + meld.cards + b_cards)
-            new = list(range(len(front))) + list(range(len(front) + len(meld.cards), len(row)))
-            ms = score_meld(row, rule, o, self.lexicon.is_word, before=meld.cards, new=new,
-                            awarded=(meld.long_word, meld.long_combination), check_words=check)
-            tag_ons.append((meld.id, row, new))
-            scores.append((f"tag:{meld.id}", ms))
-            if rule.must_word:
-                words.append(ms.text)
-        crosses: list[list[PlacedCard]] = []
-        for i, (own, at, shared) in enumerate(cross_parts):
-            placed = [self._placed(cards[k + j], faces[k + j]) for j in range(len(own))]
-            k += len(own)
-            row = self._complete(placed[:at] + [shared] + placed[at:])
-            ms = score_meld(row, rule, o, self.lexicon.is_word, check_words=check)
-            crosses.append(row)
-            scores.append((f"cross:{i}", ms))
-            if rule.must_word or ms.is_word:
-                words.append(ms.text)
-        swaps: list[tuple[int, int, Card]] = []
-        for meld, _tok in swap_parts:
-            real = cards[k]
-            k += 1
-            swaps.append((meld.id, self._wild_cell(meld, real, rule, swaps), real))
-        used = list(cards)  # the face-up cards taken join the hand first, so every laid card leaves it
-        laid_ids = {c.id for c in cards}
-        if taken and taken[-1].id not in laid_ids:
-            raise IllegalMoveError(
-                f"{taken[-1].face}, taken from the face-up cards, must be played at once (rules 11 and 21)")
-        left = len(holding) - len(cards)
-        opened = self.deposit_turn[seat] is not None
-        if not opened:
-            if not new_melds:
-                raise IllegalMoveError(f"{self.players[seat].name} has not opened yet: lay down first (rule 15)")
-            laid = sum(len(r) for r in new_melds)
-            value = sum(card_value(p, o.wild_points) for r in new_melds for p in r)
-            if left > 1:  # rule 14: no minimum for whoever can place all the cards at once
-                if o.opening == "cards" and laid < o.opening_cards:
-                    raise IllegalMoveError(f"to open, lay down at least {o.opening_cards} cards at once, not {laid} (rule 14)")
-                if o.opening == "points" and value < o.opening_points:
-                    raise IllegalMoveError(f"to open, lay down at least {o.opening_points} points at once, not {value} (rule 14)")
-        return Prepared(taken, used, new_melds, tag_ons, swaps, scores, words, crosses)
-
-    def _wild_cell(self, meld: Meld, real: Card, rule: TypeRule, taken: list[tuple[int, int, Card]]) -> int:
-        """The cell of a wild card in ``meld`` that ``real`` is the real card for: the same letter where
-        words count, the same rank where combinations count, the same suit if one was named."""
-        busy = {cell for mid, cell, _ in taken if mid == meld.id}
-        for cell, p in enumerate(meld.cards):
-            if not p.card.wild or cell in busy:
-                continue
-            if (rule.must_word or rule.words_count) and p.letters != real.letters:
-                continue
-            if (rule.must_combination or rule.combinations_count) and p.number != real.number:
-                continue
-            if p.suit is not None and p.suit != real.suit:
-                continue
-            return cell
-        stood = ", ".join(p.face for p in meld.cards if p.card.wild) or "none"
-        raise IllegalMoveError(f"{real.face} is not the real card of a wild card in row {meld.id} (wild cards there: {stood})")
+        return prepare_play(self, seat, action)
 
     # -- challenges, hurry, WILD GAME --------------------------------------------------------------
 
@@ -940,24 +561,3 @@ class WordcardGame(Game):
         self.dealer = (self.dealer + 1) % len(self.players)  # rule 8: the deal passes clockwise
         self._start_deal()
         return MoveRecord(self.dealer, copy.deepcopy(action), None, now_ms, note=f"deal {self.deal_number}")
-
-    # -- saving -------------------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The game as its seed, options and the actions applied (replaying them restores it exactly)."""
-        return {"game": self.name, "players": [p.name for p in self.players], "seed": self.seed,
-                "options": self.options.to_dict(), "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordcardGame:
-        """Restore a game saved with :meth:`to_dict`."""
-        game = cls(list(data["players"]), int(data["seed"]), WordcardOptions.from_dict(data["options"]), lexicon)
-        for item in data["actions"]:
-            a = item["action"]
-            if a.get("type") == "time":
-                game.check_time(int(item["now_ms"]))
-            elif a.get("type") == "position":
-                game.set_position(a["hands"], a["stock"], a["discards"], a["current"])
-            else:
-                game.apply(a, item["now_ms"])
-        return game

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .base import (
-    Game,
     GameOptions,
     GameOverError,
     IllegalMoveError,
@@ -26,8 +25,9 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
-from .cards import Card, DrawPile, PlacedCard, lexicon_and_deck, parse_face, resolve_cards
-from .wordcard import ALPHABET, DEAL_TYPES, WordcardOptions
+from .card_game import CardGame
+from .cards import Card, DrawPile, PlacedCard, parse_face, resolve_cards
+from .wordcard_options import ALPHABET, DEAL_TYPES, WordcardOptions
 from .wordcard_scoring import TYPE_RULES, fill_wild_ranks, name_wild_letters, score_meld
 
 
@@ -90,18 +90,20 @@ def score_solution(rows: list[list[PlacedCard]], table: list[Card], options: Gro
     return ScoreBreakdown(tuple(lines), sum(ln.points for ln in lines))
 
 
-class WordcardGroupGame(Game):
+class WordcardGroupGame(CardGame):
     """The GROUP GAME; with one player, the solo puzzle (``target`` is the score to beat)."""
 
     name: ClassVar[str] = "wordcard_group"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
 
-    def __init__(self, players: list[str], seed: int = 0, options: GroupOptions | None = None,
-                 lexicon: Any = None, now_ms: int | None = None, table: list[str] | None = None) -> None:
-        super().__init__(players, seed)
-        self.options = options or GroupOptions()
-        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
+    options_type: ClassVar[type[GroupOptions]] = GroupOptions
+    actions: ClassVar[tuple[str, ...]] = ("solution", "close")
+    options: GroupOptions
+
+    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: GroupOptions | None = None,
+                 now_ms: int | None = None, table: list[str] | None = None) -> None:
+        super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         if table is not None:
             faces = [parse_face(t) for t in table]
             self.table = resolve_cards(faces, list(self.deck.cards), who="the deck", deck=self.deck)
@@ -118,7 +120,6 @@ class WordcardGroupGame(Game):
         self.target: ScoreBreakdown | None = None
         self.target_rows: list[list[str]] = []
         self.closed = False
-        self.log: list[tuple[dict[str, Any], int | None]] = []
 
     def is_over(self) -> bool:
         return self.closed
@@ -138,26 +139,19 @@ class WordcardGroupGame(Game):
                 "to_beat": None if self.target is None else {"rows": self.target_rows, "score": self.target.total},
                 "scores": self.scores}
 
-    def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
-        """``solution`` or ``close``; a solution after the playing time is refused."""
+    def _check_open(self, kind: str, now_ms: int | None) -> None:
         if self.closed:
             raise GameOverError("the GROUP GAME is closed")
-        limit = self.options.time_ms
-        kind = action.get("type")
-        if kind == "close":
-            self.closed = True
-            record = MoveRecord(-1, copy.deepcopy(action), None, now_ms, note="closed")
-        elif kind == "solution":
-            if limit is not None and now_ms is not None and self.start_ms is not None and now_ms - self.start_ms > limit:
-                raise IllegalMoveError(f"the playing time of {limit // 1000} s is over")
-            record = self._solution(action, now_ms)
-        else:
-            raise InvalidMoveError(f"unknown action {kind!r}: use solution or close")
-        self.log.append((copy.deepcopy(action), now_ms))
-        self.history.append(record)
-        return record
+
+    def _close(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        self.closed = True
+        return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note="closed")
 
     def _solution(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
+        """A solution after the playing time is refused."""
+        limit = self.options.time_ms
+        if limit is not None and now_ms is not None and self.start_ms is not None and now_ms - self.start_ms > limit:
+            raise IllegalMoveError(f"the playing time of {limit // 1000} s is over")
         seat = action.get("player", 0)
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise InvalidMoveError(f"player must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
@@ -184,19 +178,9 @@ class WordcardGroupGame(Game):
             note += f"; written {claimed}, checked {score.total}" + (" (right)" if claimed == score.total else "")
         return MoveRecord(seat, copy.deepcopy(action), score, now_ms, note=note)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Seed, options, the cards and the actions."""
-        return {"game": self.name, "players": [p.name for p in self.players], "seed": self.seed,
-                "options": self.options.to_dict(), "start_ms": self.start_ms,
-                "table": [f"#{c.id}" for c in self.table],
-                "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
+    def _saved_setup(self) -> dict[str, Any]:
+        return {"start_ms": self.start_ms, "table": [f"#{c.id}" for c in self.table]}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordcardGroupGame:
-        """Restore a game saved with :meth:`to_dict`."""
-        game = cls(list(data["players"]), int(data["seed"]), GroupOptions.from_dict(data["options"]), lexicon,
-                   data.get("start_ms"), table=list(data["table"]))
-        for item in data["actions"]:
-            game.apply(item["action"], item["now_ms"])
-        return game
-
+    def _setup_from(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return {"now_ms": data.get("start_ms"), "table": list(data["table"])}

@@ -19,7 +19,7 @@ from .base import IllegalMoveError, InvalidMoveError, ScoreLine
 from .cards import PlacedCard
 
 if TYPE_CHECKING:
-    from .wordcard import WordcardOptions
+    from .wordcard_options import WordcardOptions
 
 MIN_WORD = 2
 """Rule 23: a word has at least 2 letters."""

@@ -20,7 +20,7 @@ turn it is (a challenge names the challenger):
 ``{"type": "reveal", "player": 0, "cards": ["#wc-c17"]}`` / ``{"type": "reveal", "link": "#wc-c3"}``
     Only with ``deal: "table"`` (people dealt real cards): the player shows she holds these cards, or the
     table shows the link card people turned up; the game's placeholder deal is made to agree
-    (:class:`.cards.TableDeal`). After the game's end (with ``count_cards_held``) a player shows every card
+    (:class:`.table_deal.TableDeal`). After the game's end (with ``count_cards_held``) a player shows every card
     left in her hand and the cards held are counted again.
 
 Every action is checked completely before anything changes; a rejected one raises a specific
@@ -32,13 +32,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from .base import (
-    Game,
-    GameOptions,
-    GameOverError,
     IllegalMoveError,
     InvalidMoveError,
     MoveRecord,
@@ -46,112 +42,23 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
+from .card_game import CardGame
 from .cards import (
     Card,
-    CardFace,
-    CardPlayedTwiceError,
     DrawPile,
     Hand,
     PlacedCard,
-    TableDeal,
     TurnOrder,
-    check_deal_option,
     deal,
-    lexicon_and_deck,
-    parse_face,
-    resolve_cards,
-    revealed_cards,
 )
-from .wordchain_scoring import WordScore, best_pattern, pattern_allowed, score_word
+from .table_deal import revealed_cards
+from .wordchain_options import WordchainOptions
+from .wordchain_scoring import WordScore, score_word
+from .wordchain_word import prepare_word, word_tokens
 
 CONSONANT, VOWEL, ALL = "consonant", "vowel", "all"
 CUT_SENIORITY = ("H", "D", "C", "S")
 """Suit seniority for the cut when agreed: hearts, diamonds, clubs, spades (a Multicard is recut)."""
-
-
-@dataclass(frozen=True)
-class WordchainOptions(GameOptions):
-    """The house rules of one WORDCHAIN game (defaults: the standard game of the text)."""
-
-    deck: str = "wordchain_deck"
-    """Deck data file in wordtable/games/data."""
-    lexicon: str = "enable"
-    """The agreed dictionary (rule 1); an imported themed list (place names ...) for a themed game."""
-    scoring: str = "standard"
-    """``standard`` (rules B to N) or ``simple`` (rule A: a point a card, no bonuses, no penalties)."""
-    one_deck: bool = False
-    """Rule 2: keep consonants and vowels in one deck."""
-    hand_consonants: int = 6
-    hand_vowels: int = 6
-    min_remaining: int = 20
-    """Rule 4: at least this many cards must stay in the decks after the deal."""
-    dealer: int | None = None
-    """Seat of the first dealer; None: cut for it (rule 3)."""
-    cut_suit_seniority: bool = False
-    """Rule 3: break ties in the cut by suit (hearts, diamonds, clubs, spades) instead of recutting."""
-    target_score: int | None = 1000
-    """The game ends when a player reaches this score (None: no target)."""
-    time_limit_ms: int | None = None
-    """The game ends when this much time has passed since the start (None: no limit)."""
-    end_when_out_of_cards: bool = True
-    """The game ends when a player has no cards and the decks cannot refill the hand."""
-    reshuffle_discards: bool = False
-    """When a deck runs out, shuffle its discards back in and play on (the text's "by agreement")."""
-    discards_into_decks: bool = False
-    """Rule 11's alternative: used cards go one by one into random places of their deck."""
-    link_anywhere: bool = True
-    """Rule L: the link card may lie elsewhere than first, for a penalty; False: it must be first."""
-    link_penalty: str = "1/3"
-    """Rule L's penalty as a fraction of the word value ("33.3%" in the text; see docs)."""
-    coloured_percent: int = 5
-    suited_percent: int = 10
-    sequenced_percent: int = 15
-    coloured_sequenced_percent: int = 20
-    suited_sequenced_percent: int = 25
-    all_cards_percent: int = 50
-    link_word_multiplier: int = 2
-    long_word_cards: int = 8
-    long_word_percent: int = 50
-    dice: int = 0
-    """Rules 8 to 10: 0 (no dice), 1 or 2 dice limit the cards a word takes from the hand."""
-    min_word_cards: int = 2
-    max_word_cards: int | None = None
-    five_card_draw: bool = True
-    five_card_count: int = 5
-    check_words: str = "auto"
-    """``auto``: the dictionary rejects a non-word at once; ``challenge``: any word stands until challenged."""
-    challenges: bool = True
-    unique_words: bool = False
-    """Rule 19's harder game: a word may be played only once a game."""
-    only_pattern: str | None = None
-    """Rule 19's harder game: every word must be ``coloured``, ``suited`` or ``sequenced`` (None: any)."""
-    count_cards_held: bool = False
-    """Rule 18's alternative: at the end, the points of the cards each player holds are taken off."""
-    teams: tuple[tuple[int, ...], ...] | None = None
-    """Rule O: partners or teams as seats, e.g. ``((0, 2), (1, 3))``; each plays only her own cards,
-    the team's scores add up (target and winner go by team)."""
-    deal: str = "host"
-    """``host``: the game deals (the simulated table follows it); ``table``: people deal real cards and
-    the game learns each hand as it is laid (docs/rules/cards.md, "Dealt by people")."""
-
-    def __post_init__(self) -> None:
-        check_deal_option(self.deal)
-        if self.scoring not in ("standard", "simple"):
-            raise InvalidMoveError(f"scoring must be 'standard' or 'simple', not {self.scoring!r}")
-        if self.check_words not in ("auto", "challenge"):
-            raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
-        if self.teams is not None:
-            object.__setattr__(self, "teams", tuple(tuple(int(x) for x in t) for t in self.teams))
-        if self.only_pattern not in (None, "coloured", "suited", "sequenced"):
-            raise InvalidMoveError(f"only_pattern must be coloured, suited or sequenced, not {self.only_pattern!r}")
-        if self.dice not in (0, 1, 2):
-            raise InvalidMoveError(f"dice must be 0, 1 or 2, not {self.dice!r}")
-        try:
-            frac = Fraction(self.link_penalty)
-        except (ValueError, ZeroDivisionError):
-            raise InvalidMoveError(f"link_penalty must be a fraction like '1/3' or '0.333', not {self.link_penalty!r}") from None
-        if not 0 <= frac <= 1:
-            raise InvalidMoveError(f"link_penalty must be between 0 and 1, not {self.link_penalty}")
 
 
 @dataclass
@@ -166,19 +73,20 @@ class PendingWord:
     challenged: bool = False
 
 
-class WordchainGame(Game):
-    """One game of WORDCHAIN. ``lexicon`` is a :class:`wordtable.lexicon.Lexicon` (loaded from
-    ``options.lexicon`` when not given); ``now_ms`` the start time when a time limit is agreed."""
+class WordchainGame(CardGame):
+    """One game of WORDCHAIN. ``lexicon`` is the :class:`wordtable.lexicon.Lexicon` of ``options.lexicon``;
+    ``now_ms`` the start time when a time limit is agreed."""
 
     name: ClassVar[str] = "wordchain"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    options_type: ClassVar[type[WordchainOptions]] = WordchainOptions
+    actions: ClassVar[tuple[str, ...]] = ("word", "draw", "five_cards", "pass", "challenge", "reveal")
+    options: WordchainOptions
 
-    def __init__(self, players: list[str], seed: int = 0, options: WordchainOptions | None = None,
-                 lexicon: Any = None, now_ms: int | None = None) -> None:
-        super().__init__(players, seed)
-        self.options = options or WordchainOptions()
-        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
+    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: WordchainOptions | None = None,
+                 now_ms: int | None = None) -> None:
+        super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         teams = self.options.teams
         if teams is not None:
             seats = sorted(x for t in teams for x in t)
@@ -187,16 +95,12 @@ class WordchainGame(Game):
                     f"teams must share out the seats 0 to {len(players) - 1}, each seat once, not {teams}")
         self.cards_by_id = self.deck.by_id()
         self.start_ms = now_ms
-        self.log: list[tuple[dict[str, Any], int | None]] = []
         self.phase = "play"
-        self.over_reason = ""
         self.pending: PendingWord | None = None
         self.five_used: set[int] = set()
         self.passes = 0
         self.dice: tuple[int, ...] = ()
         self.words_played: list[str] = []
-        self.cuts: list[dict[str, Any]] = []
-        self.table_deal = TableDeal(seed)
         self._setup()
 
     # -- setting up --------------------------------------------------------------------------------
@@ -244,43 +148,19 @@ class WordchainGame(Game):
         """Rule 3: each player cuts the consonant deck; the card closest to A deals. Multicards and ties
         (unless suit seniority is agreed) are cut again by the players concerned."""
         pile = self.piles[ALL if self.options.one_deck else CONSONANT].cards
-        contenders = list(range(len(self.players)))
-        while True:
-            drawn: dict[int, Card] = {}
-            for seat in contenders:
-                card = pile[self.rng.randrange(len(pile))]
-                while card.wild:
-                    self.cuts.append({"player": seat, "card": card.face, "note": "Multicard: cut again"})
-                    card = pile[self.rng.randrange(len(pile))]
-                drawn[seat] = card
-                self.cuts.append({"player": seat, "card": card.face})
 
-            def key(seat: int, drawn: dict[int, Card] = drawn) -> tuple[str, int]:
-                c = drawn[seat]
-                seniority = CUT_SENIORITY.index(c.suit) if (self.options.cut_suit_seniority and c.suit) else 0
-                return c.letters, seniority
+        def key(card: Card) -> tuple[str, int]:
+            seniority = CUT_SENIORITY.index(card.suit) if (self.options.cut_suit_seniority and card.suit) else 0
+            return card.letters, seniority
 
-            best = min(key(s) for s in contenders)
-            contenders = [s for s in contenders if key(s) == best]
-            if len(contenders) == 1:
-                return contenders[0]
+        return self._cut(pile, key, "Multicard: cut again")
 
     def set_position(self, hands: list[list[str]], link: str, tops: dict[str, list[str]] | None = None,
                      current: int | None = None) -> None:
         """Lay out a position (a puzzle, a lesson, a physical table to mirror): each hand's cards and the
         link card by code or ``#id``, and optionally the next cards of each deck (``tops[group]``, drawn
         in the order given). All other cards go, shuffled, under them; discards are empty."""
-        if len(hands) != len(self.players):
-            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
-        pool = list(self.deck.cards)
-
-        def take(codes: list[str]) -> list[Card]:
-            faces = [parse_face(t) for t in codes]
-            cards = resolve_cards(faces, pool, deck=self.deck, where="the cards not yet placed")
-            for c in cards:
-                pool.remove(c)
-            return cards
-
+        pool, take = self._laying_out(hands)
         new_hands = [take(h) for h in hands]
         new_link = take([link])[0]
         top_cards = {g: take(list(reversed(codes))) for g, codes in (tops or {}).items()}
@@ -362,49 +242,18 @@ class WordchainGame(Game):
 
     # -- applying ----------------------------------------------------------------------------------
 
-    def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
-        """Check and apply one action (see the module docstring)."""
-        if action.get("type") == "reveal":
-            record = self._reveal(action, now_ms)
-            self.log.append((copy.deepcopy(action), now_ms))
-            self.history.append(record)
-            return record
-        if self.phase == "over":
-            raise GameOverError(f"the game is over ({self.over_reason})")
-        if self.check_time(now_ms):
-            raise GameOverError(f"the game is over ({self.over_reason})")
-        kind = action.get("type")
-        handler = {"word": self._word, "draw": self._draw, "five_cards": self._five_cards,
-                   "pass": self._pass, "challenge": self._challenge}.get(str(kind))
-        if handler is None:
-            raise InvalidMoveError(
-                f"unknown action {kind!r}: use word, draw, five_cards, pass or challenge")
-        record = handler(action, now_ms)
-        self.log.append((copy.deepcopy(action), now_ms))
-        self.history.append(record)
-        return record
-
     def check_time(self, now_ms: int | None) -> bool:
         """End the game if the agreed time is up; True when the game is (now) over."""
         if self.phase != "over" and self._time_up(now_ms):
             limit = self.options.time_limit_ms or 0
             self._end(f"the agreed time of {limit // 60000} min {limit // 1000 % 60} s is up")
-            self.log.append(({"type": "time"}, now_ms))
+            self._log_time(now_ms)
         return self.phase == "over"
 
     def _time_up(self, now_ms: int | None) -> bool:
         limit = self.options.time_limit_ms
         return (limit is not None and now_ms is not None and self.start_ms is not None
                 and now_ms - self.start_ms >= limit)
-
-    def _actor(self, action: dict[str, Any]) -> int:
-        seat = action.get("player", self.current)
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"player must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
-        if seat != self.current:
-            raise NotYourTurnError(
-                f"it is {self.players[self.current].name}'s turn, not {self.players[seat].name}'s")
-        return seat
 
     def _need_phase(self, phase: str, what: str) -> None:
         if self.phase != phase:
@@ -417,136 +266,10 @@ class WordchainGame(Game):
 
     # -- a word --------------------------------------------------------------------------------------
 
-    def _tokens(self, action: dict[str, Any]) -> list[list[str]]:
-        if "words" in action:
-            words = action["words"]
-            if not isinstance(words, list) or not words or not all(isinstance(w, list) for w in words):
-                raise InvalidMoveError("words must be a list of card lists")
-            return [[str(t) for t in w] for w in words]
-        if "cells" in action:
-            cells = action["cells"]
-            try:
-                positions = sorted((int(k), str(v)) for k, v in dict(cells).items())
-            except (TypeError, ValueError):
-                raise InvalidMoveError("cells must map cell numbers 0, 1, 2 ... to cards") from None
-            if [p for p, _ in positions] != list(range(len(positions))):
-                raise InvalidMoveError(
-                    f"the cards must lie in cells 0 to {len(positions) - 1} without gaps, not in {[p for p, _ in positions]}")
-            return [[v for _, v in positions]]
-        cards = action.get("cards")
-        if isinstance(cards, str):
-            cards = cards.split(",")
-        if not isinstance(cards, list) or not cards:
-            raise InvalidMoveError("a word needs its cards: {\"type\": \"word\", \"cards\": [\"@\", \"N♥7\", ...]}")
-        return [[str(t) for t in cards]]
-
-    def _is_link(self, face: CardFace) -> bool:
-        if face.link:
-            return True
-        if face.card_id is not None:
-            return face.card_id == self.link.id
-        return face.matches(self.link)
-
-    def _wild_letter_choices(self, placed: list[PlacedCard]) -> list[str]:
-        """Letters an unnominated Multicard could stand for so that the word is a word."""
-        free = [i for i, p in enumerate(placed) if p.card.wild and not p.letters]
-        if len(free) != 1:
-            return []
-        i = free[0]
-        before = "".join(p.letters for p in placed[:i])
-        after = "".join(p.letters for p in placed[i + 1:])
-        return [w[len(before)] for w in self.lexicon.match(before + "?" + after)]
-
     def prepare_word(self, seat: int, tokens: list[list[str]]) -> tuple[list[list[PlacedCard]], list[int], list[Card]]:
-        """Check the cards of one turn's word(s) for ``seat`` without changing anything.
-
-        Returns the cards as placed per word, the link position in each word, and the hand cards used.
-        Raises the specific error for the first fault found.
-        """
-        o = self.options
-        if len(tokens) == 2 and not self.is_double:
-            raise IllegalMoveError("two words in one turn need a double with two dice (rule 10)")
-        if len(tokens) > 2:
-            raise IllegalMoveError("at most two words in one turn (a double, rule 10)")
-        faces_per_word = [[parse_face(t) for t in w] for w in tokens]
-        hand_faces: list[CardFace] = []
-        link_positions: list[int] = []
-        for faces in faces_per_word:
-            links = [i for i, f in enumerate(faces) if f.link or (f.card_id is not None and f.card_id == self.link.id)]
-            if len(links) > 1:
-                raise CardPlayedTwiceError("the link card is laid twice in one word")
-            if not links:
-                links = [i for i, f in enumerate(faces) if self._is_link(f)][:1]
-            if not links:
-                raise IllegalMoveError(
-                    f"the word must start with the link card {self.link.face}"
-                    + (" (or contain it, for a penalty)" if o.link_anywhere else ""))
-            pos = links[0]
-            if pos != 0 and not o.link_anywhere:
-                raise IllegalMoveError(f"the link card {self.link.face} must be the first card of the word (house rule)")
-            link_positions.append(pos)
-            for i, f in enumerate(faces):
-                if i != pos:
-                    self.deck.check_face(f)
-                    hand_faces.append(f)
-        cards = resolve_cards(hand_faces, self.hands[seat].cards, who=self.players[seat].name, deck=self.deck)
-        if any(c.id == self.link.id for c in cards):
-            raise CardPlayedTwiceError(f"the link card {self.link.face} is laid twice")
-        words: list[list[PlacedCard]] = []
-        k = 0
-        for w, faces in enumerate(faces_per_word):
-            placed: list[PlacedCard] = []
-            for i, f in enumerate(faces):
-                if i == link_positions[w]:
-                    if self.link.wild:
-                        placed.append(PlacedCard.of(self.link, CardFace(f.text, wild=True, as_letters=f.as_letters,
-                                                                        as_suit=f.as_suit, as_number=f.as_number)))
-                    else:
-                        placed.append(PlacedCard.of(self.link))
-                else:
-                    placed.append(PlacedCard.of(cards[k], f))
-                    k += 1
-            from_hand = len(placed) - 1
-            limit = self.hand_limit(len(faces_per_word))
-            if limit is not None and from_hand > limit:
-                raise IllegalMoveError(
-                    f"the dice allow at most {limit} card(s) from the hand in a word, not {from_hand}")
-            if from_hand < 1:
-                raise IllegalMoveError("a word needs at least one card from the hand besides the link card")
-            if len(placed) < o.min_word_cards:
-                raise IllegalMoveError(f"a word needs at least {o.min_word_cards} cards")
-            if o.max_word_cards is not None and len(placed) > o.max_word_cards:
-                raise IllegalMoveError(f"a word may have at most {o.max_word_cards} cards (agreed)")
-            placed = self._name_wilds(placed)
-            words.append(placed)
-        for placed in words:
-            text = "".join(p.letters for p in placed)
-            if o.check_words == "auto" and not self.lexicon.is_word(text):
-                verdict = self.lexicon.check(text)
-                raise IllegalMoveError(f"{text} is not a word ({verdict.reason or 'not in ' + self.lexicon.name})")
-            if o.unique_words and text in self.words_played:
-                raise IllegalMoveError(f"{text} has been played already (house rule: each word once)")
-            if o.only_pattern is not None and not pattern_allowed(best_pattern(placed)[0], o.only_pattern):
-                raise IllegalMoveError(f"{text} is not a {o.only_pattern} word (house rule: only {o.only_pattern} words)")
-        return words, link_positions, cards
-
-    def _name_wilds(self, placed: list[PlacedCard]) -> list[PlacedCard]:
-        missing = [i for i, p in enumerate(placed) if p.card.wild and not p.letters]
-        if not missing:
-            return placed
-        where = "the link Multicard (@=E)" if placed[missing[0]].card.id == self.link.id else "the Multicard (*=E)"
-        if len(missing) > 1 or self.options.check_words != "auto":
-            raise InvalidMoveError(f"say which letter {where} stands for")
-        choices = sorted(set(self._wild_letter_choices(placed)))
-        if len(choices) != 1:
-            shown = "".join(p.letters or "?" for p in placed)
-            if not choices:
-                raise IllegalMoveError(f"no letter makes {shown} a word")
-            raise InvalidMoveError(f"say which letter {where} stands for in {shown}: {', '.join(choices)} all make words")
-        i = missing[0]
-        placed = list(placed)
-        placed[i] = PlacedCard(placed[i].card, choices[0], placed[i].suit, placed[i].number)
-        return placed
+        """Check the cards of one turn's word(s) for ``seat`` without changing anything (see
+        :func:`.wordchain_word.prepare_word`)."""
+        return prepare_word(self, seat, tokens)
 
     def score_turn(self, seat: int, words: list[list[PlacedCard]], link_positions: list[int],
                    used: list[Card]) -> list[WordScore]:
@@ -558,7 +281,7 @@ class WordchainGame(Game):
     def _word(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         seat = self._actor(action)
         self._need_phase("play", "new word")
-        tokens = self._tokens(action)
+        tokens = word_tokens(action)
         words, positions, used = self.prepare_word(seat, tokens)
         scores = self.score_turn(seat, words, positions, used)
         snapshot = self._snapshot()
@@ -732,39 +455,29 @@ class WordchainGame(Game):
             return "on the discard pile"
         return "on the table"
 
-    def reveal_cards(self, seat: int, cards: list[Card]) -> list[tuple[Card, Card]]:
-        """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
-        (each card the game had elsewhere is swapped with one of her unknown cards of the same deck)."""
-        return self.table_deal.reveal(seat, cards, self.hands, list(self.piles.values()),
-                                      names=[p.name for p in self.players], locate=self.locate, group=self.group_of)
+    def _face_down(self) -> list[DrawPile]:
+        return list(self.piles.values())
 
-    def _reveal(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
-        if self.options.deal != "table":
-            raise IllegalMoveError('cards are revealed only when people deal them (the option deal: "table")')
-        if "link" in action:
-            card = revealed_cards([action["link"]], self.deck)[0]
-            if self.words_played or self.phase != "play":
-                raise IllegalMoveError("the link card is turned up once, at the start; after that it is the last word's card")
-            place: list[Card | None] = [self.link]
-            self.table_deal.place(card, place, 0, self.hands, list(self.piles.values()), locate=self.locate)
-            assert place[0] is not None
-            self.link = place[0]
-            return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"link card {card.face}")
-        seat = action.get("player")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"a reveal names its player, a seat from 0 to {len(self.players) - 1}")
-        cards = revealed_cards(action.get("cards"), self.deck)
-        counting = self.phase == "over" and self.options.count_cards_held
-        if counting and len(cards) != len(self.hands[seat]):
-            raise IllegalMoveError(f"{self.players[seat].name} holds {len(self.hands[seat])} card(s), but {len(cards)} "
-                                   f"were laid: lay every card left in the hand, and only those")
-        swaps = self.reveal_cards(seat, cards)
-        if counting:
-            player = self.players[seat]
-            held = sum(c.points for c in self.hands[seat])
-            player.score += int(player.extra.get("cards_held_points", 0)) - held
-            player.extra["cards_held_points"] = held
-        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
+    def _reveal_face_up(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord | None:
+        if "link" not in action:
+            return None
+        card = revealed_cards([action["link"]], self.deck)[0]
+        if self.words_played or self.phase != "play":
+            raise IllegalMoveError("the link card is turned up once, at the start; after that it is the last word's card")
+        place: list[Card | None] = [self.link]
+        self._lay_face_up(card, place, 0)
+        assert place[0] is not None
+        self.link = place[0]
+        return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=f"link card {card.face}")
+
+    def _hands_counted(self) -> bool:
+        return self.phase == "over" and self.options.count_cards_held
+
+    def _count_again(self, seat: int, swaps: list[tuple[Card, Card]]) -> None:
+        player = self.players[seat]
+        held = sum(c.points for c in self.hands[seat])
+        player.score += int(player.extra.get("cards_held_points", 0)) - held
+        player.extra["cards_held_points"] = held
 
     def _snapshot(self) -> dict[str, Any]:
         return {
@@ -843,25 +556,9 @@ class WordchainGame(Game):
 
     # -- saving ------------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
-        """The game as its seed, options and the actions applied (replaying them restores it exactly)."""
-        return {"game": self.name, "players": [p.name for p in self.players], "seed": self.seed,
-                "options": self.options.to_dict(), "start_ms": self.start_ms,
-                "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
+    def _saved_setup(self) -> dict[str, Any]:
+        return {"start_ms": self.start_ms}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordchainGame:
-        """Restore a game saved with :meth:`to_dict`."""
-        game = cls(list(data["players"]), int(data["seed"]), WordchainOptions.from_dict(data["options"]),
-                   lexicon, data.get("start_ms"))
-        for item in data["actions"]:
-            kind = item["action"].get("type")
-            if kind == "time":
-                game.check_time(int(item["now_ms"]))
-            elif kind == "position":
-                a = item["action"]
-                game.set_position(a["hands"], a["link"], a.get("tops") or None, a.get("current"))
-            else:
-                game.apply(item["action"], item["now_ms"])
-        return game
-
+    def _setup_from(cls, data: dict[str, Any]) -> dict[str, Any]:
+        return {"now_ms": data.get("start_ms")}

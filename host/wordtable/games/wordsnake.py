@@ -27,7 +27,7 @@ carries the time it happened (``now_ms``, from the table), and the game orders w
 ``{"type": "reveal", "player": 0, "cards": ["#ws-017"]}`` / ``{"type": "reveal", "centre": ["#ws-003", ...]}``
     Only with ``deal: "table"`` (people dealt the cards): the player shows she holds these cards (laid in
     her lane), or the centre cards as laid, place by place; the game's placeholder deal is made to agree
-    (:class:`.cards.TableDeal`). Once the hand has ended, the hand's scores are worked out again.
+    (:class:`.table_deal.TableDeal`). Once the hand has ended, the hand's scores are worked out again.
 
 docs/rules/wordsnake.md gives the readings of the rules the text leaves open.
 """
@@ -40,8 +40,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .base import (
-    Game,
-    GameOptions,
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
@@ -49,27 +47,23 @@ from .base import (
     ScoreBreakdown,
     ScoreLine,
 )
+from .card_game import CardGame, CardOptions, check_one_of
 from .cards import (
     Card,
     DrawPile,
     Hand,
-    TableDeal,
-    check_deal_option,
     deal,
-    lexicon_and_deck,
     parse_face,
     resolve_cards,
-    revealed_cards,
-    take_cards,
 )
+from .table_deal import revealed_cards
 
 
 @dataclass(frozen=True)
-class WordsnakeOptions(GameOptions):
+class WordsnakeOptions(CardOptions):
     """What the players agree before a game. Defaults: the text's game."""
 
     deck: str = "wordsnake_deck"
-    lexicon: str = "enable"
     hand_size: int = 13
     centre_cards: int = 9
     hands: int = 5
@@ -83,14 +77,10 @@ class WordsnakeOptions(GameOptions):
     timer_ms: int | None = None
     """Timer variant: after the first pass the others have this long (the text: a 60 to 90 s sand timer)."""
     dealer: int = 0
-    deal: str = "host"
-    """``host``: the game deals (the simulated table follows it); ``table``: people deal real cards and
-    the game learns each hand as it is laid (docs/rules/cards.md, "Dealt by people")."""
 
     def __post_init__(self) -> None:
-        check_deal_option(self.deal)
-        if self.check_words not in ("auto", "challenge"):
-            raise InvalidMoveError(f"check_words must be 'auto' or 'challenge', not {self.check_words!r}")
+        super().__post_init__()
+        check_one_of("check_words", self.check_words, ("auto", "challenge"))
         if self.timer_ms is not None and self.timer_ms <= 0:
             raise InvalidMoveError("timer_ms is the sand timer's time in milliseconds, e.g. 75000")
         if self.min_word < 2:
@@ -202,26 +192,26 @@ class SnakeState:
     changed_ms: int | None = None
 
 
-class WordsnakeGame(Game):
+class WordsnakeGame(CardGame):
     """A game of WordSnake: five hands (by default), scores added up."""
 
     name: ClassVar[str] = "wordsnake"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    options_type: ClassVar[type[WordsnakeOptions]] = WordsnakeOptions
+    actions: ClassVar[tuple[str, ...]] = ("go", "snake", "pass", "stop", "challenge", "accept", "close_hand",
+                                          "reveal")
+    options: WordsnakeOptions
 
-    def __init__(self, players: list[str], seed: int = 0, options: WordsnakeOptions | None = None,
-                 lexicon: Any = None) -> None:
-        super().__init__(players, seed)
-        self.options = options or WordsnakeOptions()
-        self.lexicon, self.deck = lexicon_and_deck(self.options, lexicon)
+    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0,
+                 options: WordsnakeOptions | None = None) -> None:
+        super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         need = len(players) * self.options.hand_size + self.options.centre_cards
         if need > len(self.deck.cards):
             raise InvalidMoveError(f"{len(players)} hands of {self.options.hand_size} and {self.options.centre_cards} centre cards need {need} cards; the deck has {len(self.deck.cards)}")
-        self.log: list[tuple[dict[str, Any], int | None]] = []
         self.hand_number = 0
         self.dealer = self.options.dealer % len(players)
         self.hand_results: list[dict[str, Any]] = []
-        self.table_deal = TableDeal(seed)
         self._deal_hand()
 
     # -- dealing ------------------------------------------------------------------------------------
@@ -251,13 +241,7 @@ class WordsnakeGame(Game):
         and the centre cards by code or ``#id`` (None: an empty place)."""
         if self.phase != "deal":
             raise IllegalMoveError("a position is laid out before GO!")
-        if len(hands) != len(self.players):
-            raise InvalidMoveError(f"give {len(self.players)} hands, not {len(hands)}")
-        pool = list(self.deck.cards)
-
-        def take(codes: list[str]) -> list[Card]:
-            return take_cards(codes, pool, self.deck)
-
+        pool, take = self._laying_out(hands)
         new_hands = [take(h) for h in hands]
         placed = take([t for t in centre if t is not None])
         it = iter(placed)
@@ -302,39 +286,22 @@ class WordsnakeGame(Game):
 
     # -- applying -----------------------------------------------------------------------------------
 
-    def apply(self, action: dict[str, Any], now_ms: int | None = None) -> MoveRecord:
-        """Check and apply one action; ``now_ms`` is when it happened at the table (needed while playing)."""
+    def _check_open(self, kind: str, now_ms: int | None) -> None:
+        """Playing actions carry the time they happened, which may run out the sand timer first."""
         if self.phase == "over":
             raise GameOverError("the game is over: five hands have been played")
-        kind = str(action.get("type"))
-        handler = {"go": self._go, "snake": self._snake, "pass": self._pass, "stop": self._stop,
-                   "challenge": self._challenge, "accept": self._accept, "close_hand": self._close_hand,
-                   "reveal": self._reveal}.get(kind)
-        if handler is None:
-            raise InvalidMoveError(
-                f"unknown action {kind!r}: use go, snake, pass, stop, challenge, accept, close_hand or reveal")
         if kind in ("snake", "pass", "stop"):
             if now_ms is None:
                 raise InvalidMoveError(f"a {kind} needs the time it happened (now_ms)")
             self.check_time(now_ms)
-        record = handler(action, now_ms)
-        self.log.append((copy.deepcopy(action), now_ms))
-        self.history.append(record)
-        return record
 
     def check_time(self, now_ms: int) -> bool:
         """Timer variant: end the hand when the sand timer has run out. True when it (now) has."""
         if self.phase == "play" and self.timer_end is not None and now_ms >= self.timer_end:
-            self.log.append(({"type": "time"}, now_ms))
+            self._log_time(now_ms)
             self._end_hand("the sand timer ran out", self.timer_end)
             return True
         return False
-
-    def _seat(self, action: dict[str, Any], key: str = "player") -> int:
-        seat = action.get(key)
-        if not isinstance(seat, int) or not 0 <= seat < len(self.players):
-            raise InvalidMoveError(f"{key} must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
-        return seat
 
     def _go(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         if self.phase != "deal":
@@ -515,13 +482,13 @@ class WordsnakeGame(Game):
             return f"in the centre (place {self.centre.index(card) + 1})"
         return "on the table"
 
+    def _face_down(self) -> list[DrawPile]:
+        return [self.unused]
+
     def reveal_cards(self, seat: int, cards: Sequence[Card]) -> list[tuple[Card, Card]]:
-        """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
-        (each card the game had elsewhere is swapped with one of her unknown cards)."""
+        """``deal: "table"``: the player shows she holds ``cards`` (those of her snake are hers already)."""
         own = set(self.snakes[seat].cards)
-        shown = [c for c in cards if c not in own]
-        return self.table_deal.reveal(seat, shown, self.hands, [self.unused],
-                                      names=[p.name for p in self.players], locate=self.locate)
+        return super().reveal_cards(seat, [c for c in cards if c not in own])
 
     def reveal_centre(self, cards: Sequence[Card | None]) -> None:
         """``deal: "table"``, before GO!: the centre cards as people laid them, place by place."""
@@ -531,36 +498,33 @@ class WordsnakeGame(Game):
         try:
             for slot, card in enumerate(cards):
                 if card is not None:
-                    self.table_deal.place(card, self.centre, slot, self.hands, [self.unused], locate=self.locate)
+                    self._lay_face_up(card, self.centre, slot)
         except IllegalMoveError:
             for h, kept in zip(self.hands, saved[0], strict=True):
                 h.cards = kept
             self.unused.cards, self.centre = saved[1], saved[2]
             raise
 
-    def _reveal(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
-        if self.options.deal != "table":
-            raise IllegalMoveError('cards are revealed only when people deal them (the option deal: "table")')
-        if "centre" in action:
-            if self.phase != "deal":
-                raise IllegalMoveError("the centre cards are shown before GO!")
-            tokens = action["centre"]
-            if not isinstance(tokens, list):
-                raise InvalidMoveError("centre is a list of cards by id, one for each centre place (null: empty)")
-            named = revealed_cards([t for t in tokens if t is not None], self.deck)
-            it = iter(named)
-            self.reveal_centre([None if t is None else next(it) for t in tokens])
-            return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note="centre cards shown")
-        seat = self._seat(action)
+    def _reveal_face_up(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord | None:
+        if "centre" not in action:
+            return None
+        if self.phase != "deal":
+            raise IllegalMoveError("the centre cards are shown before GO!")
+        tokens = action["centre"]
+        if not isinstance(tokens, list):
+            raise InvalidMoveError("centre is a list of cards by id, one for each centre place (null: empty)")
+        named = revealed_cards([t for t in tokens if t is not None], self.deck)
+        it = iter(named)
+        self.reveal_centre([None if t is None else next(it) for t in tokens])
+        return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note="centre cards shown")
+
+    def _hands_counted(self) -> bool:
         if self.phase not in ("play", "verify", "ended"):
             raise IllegalMoveError("a hand is shown once the hand has started (after GO!)")
-        cards = revealed_cards(action.get("cards"), self.deck)
-        if self.phase == "ended" and len(cards) != len(self.hands[seat]):
-            raise IllegalMoveError(self._hand_count_error(seat, len(cards)))
-        swaps = self.reveal_cards(seat, cards)
-        if self.phase == "ended":
-            self._score_hand()
-        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
+        return self.phase == "ended"
+
+    def _count_again(self, seat: int, swaps: list[tuple[Card, Card]]) -> None:
+        self._score_hand()
 
     def _hand_count_error(self, seat: int, shown: int) -> str:
         return (f"{self.players[seat].name} holds {len(self.hands[seat])} card(s) after the snake, "
@@ -605,25 +569,3 @@ class WordsnakeGame(Game):
             self._deal_hand()
             note = f"hand {self.hand_number} dealt"
         return MoveRecord(-1, copy.deepcopy(action), None, now_ms, note=note)
-
-    # -- saving -------------------------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """Seed, options and the actions with their times (replaying them restores the game)."""
-        return {"game": self.name, "players": [p.name for p in self.players], "seed": self.seed,
-                "options": self.options.to_dict(), "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordsnakeGame:
-        """Restore a game saved with :meth:`to_dict`."""
-        game = cls(list(data["players"]), int(data["seed"]), WordsnakeOptions.from_dict(data["options"]), lexicon)
-        for item in data["actions"]:
-            a = item["action"]
-            if a.get("type") == "time":
-                game.check_time(int(item["now_ms"]))
-            elif a.get("type") == "position":
-                game.set_position(a["hands"], a["centre"])
-            else:
-                game.apply(a, item["now_ms"])
-        return game
-

@@ -10,16 +10,8 @@ from random import Random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wordtable.games.cards import (
-    CardKnownElsewhereError,
-    CardNotInHandError,
-    CardPlayedTwiceError,
-    DrawPile,
-    Hand,
-    TableDeal,
-    deal,
-    load_deck,
-)
+from wordtable.games.cards import CardNotInHandError, CardPlayedTwiceError, DrawPile, Hand, deal, load_deck
+from wordtable.games.table_deal import CardKnownElsewhereError, TableDeal
 
 DECK = load_deck("wordsnake_deck")
 NAMES = ["Ann", "Bob", "Cy"]

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 from wordtable.games.base import IllegalMoveError
-from wordtable.games.cards import CardKnownElsewhereError
+from wordtable.games.table_deal import CardKnownElsewhereError
 from wordtable.games.wordcard import WordcardGame, WordcardOptions
 from wordtable.games.wordchain import WordchainGame, WordchainOptions
 from wordtable.games.wordsnake import WordsnakeGame, WordsnakeOptions

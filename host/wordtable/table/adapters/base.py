@@ -293,7 +293,7 @@ def hand_for_hint(game: Any, player: int, ids: list[str], where: str) -> Any | s
     """Dealt by people: a copy of the game in which ``player``'s hand is the cards laid (``ids``), for a
     hint; or what the hint needs, in words. The copy is thrown away: the play shows the cards again."""
     from ...games.base import GameError
-    from ...games.cards import revealed_cards
+    from ...games.table_deal import revealed_cards
 
     if player not in unshown_hands(game):
         return game
