@@ -20,7 +20,7 @@ from .base import ScoreBreakdown, ScoreLine
 from .cards import SUITS, PlacedCard
 
 if TYPE_CHECKING:
-    from .wordchain import WordchainOptions
+    from .wordchain_options import WordchainOptions
 
 WILD_NUMBER_RANGE = (0, 99)
 """Numbers a Multicard may be nominated as (rule C says "any number"; whole numbers in this range)."""
