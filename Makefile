@@ -6,7 +6,7 @@
 #   make lint                      ruff, and the board type check of firmware/ and shared/
 #   make lexicons                  fetch the word lists again (ENABLE from PyPI, the others from Debian)
 #   make screenshots               the page's main screens into docs/screenshots/
-#   make hardware                  the RF model's figures into hardware/rf-model.md
+#   make hardware                  the RF model's figures (hardware/rf-model.md); the board files, their ERC, DRC and Gerbers
 
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -70,7 +70,7 @@ $(KICAD_CLI):
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends -t bookworm-backports kicad \
 	  || { echo "Installing KiCad 9 from bookworm-backports failed (see above); the board checks need $(KICAD_CLI)." >&2; exit 2; }
 
-test: setup $(CHROMIUM)
+test: setup $(CHROMIUM) $(KICAD_CLI)
 	$(BIN)/python -m pytest -n auto
 
 bench: setup $(CHROMIUM)
@@ -79,9 +79,12 @@ bench: setup $(CHROMIUM)
 screenshots: setup $(CHROMIUM)
 	$(BIN)/python -m wordtable.web.screenshots docs/screenshots
 
-# The RF model of a reader channel writes its figures (hardware/README.md, "Antenna switching").
-hardware: setup
+# The RF model of a reader channel writes its figures (hardware/README.md, "Antenna switching");
+# the prototype's board files are written, checked by KiCad's ERC and DRC (any error fails) and
+# their Gerbers and drill file go to build/hardware/ (hardware/boards/README.md).
+hardware: setup $(KICAD_CLI)
 	$(BIN)/python -m hardware.model hardware/rf-model.md
+	$(BIN)/python -m hardware.boards build/hardware
 
 deploy: setup
 	@test -n "$(PORT)" || { echo "make deploy needs the board's port, e.g. make deploy PORT=/dev/ttyACM0"; exit 2; }
