@@ -39,7 +39,9 @@ class Topology:
     capacitors on each antenna (the parallel one across the loop); "split" keeps the parallel one on
     the reader board before the switches and only the series pair on each antenna. ``idle``: what
     an unselected antenna is left as: "open" (the series caps to an open switch), "resonant" (the
-    parallel cap still across the loop) or "shorted" (a transistor pair across the loop)."""
+    parallel cap still across the loop), "detuned" (a transistor pair adds a capacitor of three
+    times the parallel one across the loop, so it resonates near half the carrier) or "shorted" (a
+    transistor pair across the loop)."""
 
     key: str
     title: str
@@ -61,6 +63,8 @@ TOPOLOGIES = (
              2, (0.05, 0.3, 0.9), "antenna", "resonant", 8, 48),
     Topology("tile-resonant", "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops left tuned",
              "MFRC522", 1, (0.04, 0.06), "antenna", "resonant", 44, 8),
+    Topology("tile-detuned", "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops detuned to about 7 MHz",
+             "MFRC522", 1, (0.04, 0.06), "antenna", "detuned", 44, 8, idle_switch="2N7002 pair"),
     Topology("tile-shorted", "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops shorted",
              "MFRC522", 1, (0.04, 0.06), "antenna", "shorted", 44, 8, idle_switch="2N7002 pair"),
     Topology("tile-shorted-clrc663", "as tile-shorted, with a CLRC663 reader at 5 V", "CLRC663",
@@ -225,8 +229,18 @@ def idle_termination(top: Topology, run: float, c1: float, c2: float, freq: floa
     z_feed = (a[0, 0] * z_off + a[0, 1]) / (a[1, 0] * z_off + a[1, 1]) + 1 / (1j * w * c1)
     if top.idle == "open":
         return rq + z_feed
+    # "detuned": the transistor pair (its on-resistance in series) adds 3 x c2 across the loop
     z_c2 = 1 / (1j * w * c2)
+    if top.idle == "detuned":
+        z_extra = PARTS["switches"][top.idle_switch]["r_on"] + 1 / (1j * w * 3 * c2)
+        z_c2 = z_c2 * z_extra / (z_c2 + z_extra)
     return rq + z_c2 * z_feed / (z_c2 + z_feed)
+
+
+def field_time_constant(q: float | None = None) -> float:
+    """Time the loop's current (and so the field) takes to reach 1 - 1/e of its final value after
+    the switch closes: tau = 2 Q / omega = Q / (pi f) for a resonant circuit of quality Q."""
+    return (q or PARTS["antenna"]["q_target"]) / (math.pi * F0)
 
 
 def tag_termination(freq: float) -> complex:
