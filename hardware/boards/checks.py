@@ -20,22 +20,22 @@ def _run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([kicad_cli(), *args], capture_output=True, text=True, timeout=300)
 
 
+def _report(tool: str, check: str, source: Path, suffix: str) -> dict:
+    report = source.with_suffix(suffix)
+    proc = _run(tool, check, "--format", "json", "--severity-all", "--output", str(report), str(source))
+    if not report.exists():
+        raise RuntimeError(f"kicad-cli {tool} {check} failed:\n{proc.stdout}\n{proc.stderr}")
+    return json.loads(report.read_text())
+
+
 def erc(schematic: Path) -> dict:
     """KiCad's ERC report as JSON: {"sheets": [{"violations": [...]}], ...}."""
-    report = schematic.with_suffix(".erc.json")
-    proc = _run("sch", "erc", "--format", "json", "--severity-all", "--output", str(report), str(schematic))
-    if not report.exists():
-        raise RuntimeError(f"kicad-cli sch erc failed:\n{proc.stdout}\n{proc.stderr}")
-    return json.loads(report.read_text())
+    return _report("sch", "erc", schematic, ".erc.json")
 
 
 def drc(board: Path) -> dict:
     """KiCad's DRC report as JSON: {"violations": [...], "unconnected_items": [...], ...}."""
-    report = board.with_suffix(".drc.json")
-    proc = _run("pcb", "drc", "--format", "json", "--severity-all", "--output", str(report), str(board))
-    if not report.exists():
-        raise RuntimeError(f"kicad-cli pcb drc failed:\n{proc.stdout}\n{proc.stderr}")
-    return json.loads(report.read_text())
+    return _report("pcb", "drc", board, ".drc.json")
 
 
 def erc_violations(report: dict, severity: str) -> list[str]:
