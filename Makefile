@@ -6,6 +6,7 @@
 #   make lint                      ruff, and the board type check of firmware/ and shared/
 #   make lexicons                  fetch the word lists again (ENABLE from PyPI, the others from Debian)
 #   make screenshots               the page's main screens into docs/screenshots/
+#   make hardware                  the RF model's figures (hardware/rf-model.md); the board files, their ERC, DRC and Gerbers
 
 SHELL := /bin/bash
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -16,9 +17,11 @@ LEXICONS := $(VENV)/share/wordtable/lexicon-sources/.fetched
 PORT ?=
 KIOSK ?=
 CHROMIUM := /usr/bin/chromium
+KICAD_CLI := /usr/bin/kicad-cli
+BACKPORTS := /etc/apt/sources.list.d/bookworm-backports.list
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: setup run test bench deploy lint clean lexicons screenshots
+.PHONY: setup run test bench deploy lint clean lexicons screenshots hardware
 
 setup: $(STAMP) $(LEXICONS)
 
@@ -55,7 +58,22 @@ $(CHROMIUM):
 	  || { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends chromium; } \
 	  || { echo "Installing Debian's chromium failed (see above); the browser tests need it at $(CHROMIUM)." >&2; exit 2; }
 
-test: setup $(CHROMIUM)
+# KiCad 9 from Debian's bookworm-backports for the board files' ERC, DRC and fabrication outputs
+# (bookworm's own KiCad 6 has no kicad-cli). No libraries or 3D models: the board files carry their
+# own symbols and footprints.
+$(KICAD_CLI):
+	@command -v apt-get >/dev/null || { echo "The board checks need kicad-cli (KiCad 9) at $(KICAD_CLI); install it, then run make again." >&2; exit 2; }
+	if grep -qs '^12' /etc/debian_version; then \
+	  { test -f $(BACKPORTS) || grep -rqs bookworm-backports /etc/apt/sources.list /etc/apt/sources.list.d/ \
+	    || echo 'deb http://deb.debian.org/debian bookworm-backports main' | $(SUDO) tee $(BACKPORTS) >/dev/null; } \
+	  && $(SUDO) apt-get update -q \
+	  && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends -t bookworm-backports kicad; \
+	else \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends kicad; \
+	fi
+	@test -x $(KICAD_CLI) || { echo "Installing KiCad failed (see above); the board checks need KiCad 9's $(KICAD_CLI)." >&2; exit 2; }
+
+test: setup $(CHROMIUM) $(KICAD_CLI)
 	$(BIN)/python -m pytest -n auto
 
 bench: setup $(CHROMIUM)
@@ -64,12 +82,19 @@ bench: setup $(CHROMIUM)
 screenshots: setup $(CHROMIUM)
 	$(BIN)/python -m wordtable.cli.screenshots docs/screenshots
 
+# The RF model of a reader channel writes its figures (hardware/README.md, "Antenna switching");
+# the prototype's board files are written, checked by KiCad's ERC and DRC (any error fails) and
+# their Gerbers and drill file go to build/hardware/ (hardware/boards/README.md).
+hardware: setup $(KICAD_CLI)
+	$(BIN)/python -m hardware.model hardware/rf-model.md
+	$(BIN)/python -m hardware.boards build/hardware
+
 deploy: setup
 	@test -n "$(PORT)" || { echo "make deploy needs the board's port, e.g. make deploy PORT=/dev/ttyACM0"; exit 2; }
 	$(BIN)/wordtable board deploy --port $(PORT)
 
 lint: setup
-	$(BIN)/ruff check host shared firmware tests bench
+	$(BIN)/ruff check host shared firmware tests bench hardware
 	MYPYPATH=$(VENV)/mpstubs $(BIN)/mypy --config-file mypy-board.ini --custom-typeshed-dir $(VENV)/mpstubs firmware shared
 
 clean:

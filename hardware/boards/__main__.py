@@ -1,0 +1,27 @@
+"""``python -m hardware.boards OUT``: write the board files into hardware/boards/, check them with
+KiCad's ERC and DRC (failing on any error) and put the fabrication outputs in OUT."""
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+from hardware.boards import checks, tile
+
+HERE = Path(__file__).resolve().parent
+out = Path(sys.argv[1] if len(sys.argv) > 1 else "build/hardware")
+pcb, sch = tile.write(HERE)
+erc = checks.erc(sch)
+drc = checks.drc(pcb)
+out.mkdir(parents=True, exist_ok=True)
+for path in (sch.with_suffix(".erc.json"), pcb.with_suffix(".drc.json")):
+    path.replace(out / path.name)  # the reports go with the outputs, not into the repository
+errors = checks.erc_violations(erc, "error") + checks.drc_violations(drc, "error")
+warnings = checks.erc_violations(erc, "warning") + checks.drc_violations(drc, "warning")
+for kind, count in sorted(Counter(line.split(":")[0] for line in warnings).items()):
+    print(f"warning: {kind} x {count}")
+if errors:
+    for line in errors:
+        print("ERROR:", line)
+    sys.exit(f"{len(errors)} ERC/DRC errors in {sch.name}, {pcb.name}")
+files = checks.fabrication(pcb, out)
+print(f"ERC and DRC: no errors, {len(warnings)} warnings; {len(files)} fabrication files in {out / 'gerbers'}")

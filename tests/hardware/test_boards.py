@@ -1,0 +1,71 @@
+"""The prototype's board files (hardware/boards) pass KiCad's own ERC and DRC, are what their
+generator writes, carry the RF model's loop, and give a maker's fabrication files."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hardware.boards import checks, kicad, tile
+from hardware.model import channel as ch
+
+BOARDS = Path(__file__).resolve().parents[2] / "hardware" / "boards"
+
+
+@pytest.fixture(scope="module")
+def copies(tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("boards")
+    return {p.suffix: Path(shutil.copy(p, out)) for p in BOARDS.glob("antenna_tile.kicad_*")}
+
+
+def test_board_files_are_what_their_generator_writes():
+    assert (BOARDS / "antenna_tile.kicad_pcb").read_text() == tile.pcb(), "run `make hardware` and commit"
+    assert (BOARDS / "antenna_tile.kicad_sch").read_text() == tile.schematic(), "run `make hardware` and commit"
+
+
+def test_antenna_tile_schematic_has_no_erc_errors(copies):
+    report = checks.erc(copies[".kicad_sch"])
+    assert report["sheets"], "ERC read no sheet"
+    assert checks.erc_violations(report, "error") == []
+    # what remains is KiCad noting that the symbols live in the file, not in an installed library
+    assert {v.split(":")[0] for v in checks.erc_violations(report, "warning")} <= {"lib_symbol_issues",
+                                                                                   "footprint_link_issues"}
+
+
+def test_antenna_tile_board_has_no_drc_errors(copies):
+    report = checks.drc(copies[".kicad_pcb"])
+    assert checks.drc_violations(report, "error") == []
+    assert {v.split(":")[0] for v in checks.drc_violations(report, "warning")} <= {"lib_footprint_issues"}
+
+
+def test_drc_finds_a_track_that_shorts_two_nets(tmp_path):
+    # the check can fail: a track from cell 1's P pad to its N pad is a short DRC must report
+    board = tmp_path / "shorted.kicad_pcb"
+    text = tile.pcb()
+    p1 = re.search(r'\(net (\d+) "P1"\)', text).group(1)
+    short = f'  (segment (start 16.69 28.5) (end 18.0 28.5) (width 0.25) (layer "B.Cu") (net {p1}) (uuid "{kicad.uid("x")}"))\n'
+    board.write_text(text.replace("  (gr_rect", short + "  (gr_rect", 1))
+    errors = checks.drc_violations(checks.drc(board), "error")
+    assert any(e.startswith("shorting_items") or e.startswith("clearance") for e in errors), errors
+
+
+def test_the_boards_loop_is_the_rf_models_loop():
+    a = ch.PARTS["antenna"]
+    path = tile.loop_path()
+    xs = [x for x, _ in path]
+    assert max(xs) - min(xs) == pytest.approx(a["side"] * 1e3 - a["trace_width"] * 1e3)  # centre line
+    # three turns: the path goes round the centre three times (four sides each, less the gaps)
+    corners = sum(1 for (x0, y0), (x1, y1), (x2, y2) in zip(path, path[1:], path[2:], strict=False)
+                  if (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1) != 0)
+    assert corners == 4 * a["turns"] - 1
+
+
+def test_fabrication_outputs_are_made_for_every_layer_and_the_drills(copies, tmp_path):
+    files = {p.name for p in checks.fabrication(copies[".kicad_pcb"], tmp_path)}
+    for suffix in ("F_Cu.gtl", "B_Cu.gbl", "F_Mask.gts", "B_Mask.gbs", "Edge_Cuts.gm1"):
+        assert f"antenna_tile-{suffix}" in files
+    assert "antenna_tile.drl" in files
+    assert "%FSLAX" in (tmp_path / "gerbers" / "antenna_tile-F_Cu.gtl").read_text()  # a Gerber X2 file
