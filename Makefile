@@ -65,7 +65,10 @@ $(KICAD_CLI):
 	@command -v apt-get >/dev/null || { echo "The board checks need kicad-cli (KiCad 9) at $(KICAD_CLI); install it, then run make again." >&2; exit 2; }
 	if grep -qs '^12' /etc/debian_version; then \
 	  { test -f $(BACKPORTS) || grep -rqs bookworm-backports /etc/apt/sources.list /etc/apt/sources.list.d/ \
-	    || echo 'deb http://deb.debian.org/debian bookworm-backports main' | $(SUDO) tee $(BACKPORTS) >/dev/null; } \
+	    || { uri=$$(awk '/^URIs:/ {u = $$2} /^Suites:/ && / bookworm( |$$)/ {print u; exit}' /etc/apt/sources.list.d/*.sources 2>/dev/null); \
+	         test -n "$$uri" || uri=$$(awk '$$1 == "deb" && $$3 == "bookworm" {print $$2; exit}' /etc/apt/sources.list 2>/dev/null); \
+	         test -n "$$uri" || { echo "No Debian bookworm archive in apt's sources to take bookworm-backports from; add it, then run make again." >&2; exit 2; }; \
+	         echo "deb $$uri bookworm-backports main" | $(SUDO) tee $(BACKPORTS) >/dev/null; }; } \
 	  && $(SUDO) apt-get update -q \
 	  && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends -t bookworm-backports kicad; \
 	else \
@@ -98,4 +101,4 @@ lint: setup
 	MYPYPATH=$(VENV)/mpstubs $(BIN)/mypy --config-file mypy-board.ini --custom-typeshed-dir $(VENV)/mpstubs firmware shared
 
 clean:
-	rm -rf $(VENV) run var .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) run var build .pytest_cache .mypy_cache .ruff_cache .hypothesis
