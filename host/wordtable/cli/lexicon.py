@@ -20,7 +20,7 @@ from ..lexicon.alphabet import BLANK, alphabet_ids
 from ..lexicon.catalogue import all_specs, find_spec
 from ..lexicon.errors import LexiconError
 from ..lexicon.importer import import_word_list, remove_imported
-from ..lexicon.lexicon import Lexicon, cache_path, load
+from ..lexicon.lexicon import CompiledLexicon, cache_path, load
 from ..lexicon.profiles import (
     DEFAULT_PROFILE,
     Profile,
@@ -171,11 +171,11 @@ def _log_to_stderr() -> None:
         log.propagate = False
 
 
-def _open(args: argparse.Namespace) -> Lexicon:
+def _open(args: argparse.Namespace) -> CompiledLexicon:
     return load(args.lexicon, profile=args.profile)
 
 
-def _show(lex: Lexicon, word: str) -> str:
+def _show(lex: CompiledLexicon, word: str) -> str:
     return lex.alphabet.spell(word)
 
 

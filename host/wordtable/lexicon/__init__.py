@@ -28,8 +28,9 @@ from .errors import (
     UnknownLexiconError,
     WordListError,
 )
-from .lexicon import Lexicon, Verdict, cache_path, load
+from .lexicon import CompiledLexicon, Verdict, cache_path, load
 from .profiles import CLASSROOM_PROFILE, DEFAULT_PROFILE, Profile, get_profile, profile_names
+from .protocol import Lexicon
 
 __all__ = [
     "ANY_LETTER",
@@ -41,6 +42,7 @@ __all__ = [
     "NO_NODE",
     "Alphabet",
     "Dawg",
+    "CompiledLexicon",
     "Lexicon",
     "LexiconCacheWarning",
     "LexiconError",

@@ -1,4 +1,4 @@
-"""Compiling a set of canonical words into the structures a :class:`~wordtable.lexicon.Lexicon` queries.
+"""Compiling a set of canonical words into the structures a :class:`~wordtable.lexicon.CompiledLexicon` queries.
 
 * the validity set: a dawgdic DAWG from the ``dawg2`` package (C++). Membership is one C call, about five
   million checks a second, and 172,820 words take half a megabyte, where a Python ``set`` of them costs

@@ -18,7 +18,7 @@ from . import locations
 from .alphabet import get_alphabet
 from .catalogue import IMPORTED_META, IMPORTED_REPORT, IMPORTED_WORDS, check_new_name
 from .errors import LexiconError, WordListError
-from .lexicon import Lexicon, cache_path, load
+from .lexicon import CompiledLexicon, cache_path, load
 from .wordlist import WordListReport, read_word_list
 
 UNSTATED_LICENCE = "not stated at import; check the terms of the original list"
@@ -28,7 +28,7 @@ UNSTATED_LICENCE = "not stated at import; check the terms of the original list"
 class ImportResult:
     """What an import did: the compiled lexicon, the reading report, and where the report file is."""
 
-    lexicon: Lexicon
+    lexicon: CompiledLexicon
     report: WordListReport
     report_file: Path
 

@@ -1,4 +1,5 @@
-"""The :class:`Lexicon` every game asks, and :func:`load`, which opens one from its cache or builds it."""
+"""The :class:`CompiledLexicon` every game asks (through the :class:`~.protocol.Lexicon` protocol), and
+:func:`load`, which opens one from its cache or builds it."""
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ class Verdict:
     reason: str = ""
 
 
-class Lexicon:
+class CompiledLexicon:
     """One word list, compiled: validity, anagrams, patterns, extensions, contained words, and the DAWGs.
 
     All words are canonical (see :mod:`.alphabet`): upper case NFC, one code point per tile letter. Every
@@ -110,7 +111,7 @@ class Lexicon:
 
     def __repr__(self) -> str:
         prof = f" profile={self.profile!r}" if self.profile else ""
-        return f"<Lexicon {self.name!r}{prof} {len(self)} words, alphabet {self.alphabet.id!r}>"
+        return f"<CompiledLexicon {self.name!r}{prof} {len(self)} words, alphabet {self.alphabet.id!r}>"
 
     # -- validity ------------------------------------------------------------------------------------
 
@@ -347,7 +348,7 @@ def cache_path(name: str, profile: str | None = None) -> Path:
     return locations.lexicon_cache_dir() / f"{key}.wtlex"
 
 
-def load(name: str | None = None, profile: str | Profile | None = None) -> Lexicon:
+def load(name: str | None = None, profile: str | Profile | None = None) -> CompiledLexicon:
     """Open lexicon ``name`` (default: the profile's lexicon, else ``enable``) with ``profile`` applied.
 
     The first use builds the cache (a few seconds for ENABLE); later uses read it (well under a second).
@@ -438,11 +439,11 @@ def _open(
     alphabet: Alphabet,
     meta: dict[str, Any],
     words: Callable[[], tuple[list[str], dict[str, Any]]],
-) -> Lexicon:
+) -> CompiledLexicon:
     try:
         header, sections = cachefile.read_cache(path)
         if header.get("fingerprint") == fingerprint:
-            return Lexicon(dict(header["meta"], cache_file=str(path)), alphabet, from_sections(sections, alphabet))
+            return CompiledLexicon(dict(header["meta"], cache_file=str(path)), alphabet, from_sections(sections, alphabet))
         log.info("lexicon %s: source or settings changed since %s was built; rebuilding", meta["name"], path)
     except FileNotFoundError:
         log.info("lexicon %s: building the cache %s (first use)", meta["name"], path)
@@ -470,4 +471,4 @@ def _open(
             stacklevel=3,
         )
     log.info("lexicon %s: %d words compiled in %.2f s", meta["name"], full["word_count"], seconds)
-    return Lexicon(dict(full, cache_file=str(path)), alphabet, structures)
+    return CompiledLexicon(dict(full, cache_file=str(path)), alphabet, structures)
