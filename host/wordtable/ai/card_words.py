@@ -8,7 +8,8 @@ The walk is the move generator only; the games' rules score what it proposes.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+
+from ..lexicon.protocol import Lexicon
 
 BLANK_KEY = b""
 """The key a wild card (a blank) is recorded under in a path."""
@@ -20,7 +21,7 @@ Path = tuple[tuple[int, bytes], ...]
 class CardWordFinder:
     """Find words over pools of card keys, with the flat DAWG arrays of a lexicon."""
 
-    def __init__(self, lexicon: Any) -> None:
+    def __init__(self, lexicon: Lexicon) -> None:
         dawg = lexicon.dawg
         self.masks, self.starts, self.targets, self.terminal = dawg.masks, dawg.starts, dawg.targets, dawg.terminal
         self.labels = dawg.labels

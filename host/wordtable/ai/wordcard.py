@@ -26,6 +26,7 @@ from wordtable.games.wordcard import Meld, WordcardGame, WordcardOptions
 from wordtable.games.wordcard_group import GroupOptions, WordcardGroupGame, score_solution
 from wordtable.games.wordcard_scoring import TypeRule, card_value, fill_wild_ranks, score_meld
 
+from ..lexicon.protocol import Lexicon
 from .card_words import CardWordFinder
 
 STRENGTHS = ("beginner", "club", "strongest")
@@ -105,7 +106,7 @@ def _wild_as(card: Card, letter: str, number: int | None) -> PlacedCard:
     return PlacedCard(card, letter, None, number)
 
 
-def word_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, lexicon: Any,
+def word_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, lexicon: Lexicon,
               max_cards: int | None = None, deadline: float | None = None) -> list[Row]:
     """The best-scoring card choice for every word the hand spells (words must or may count)."""
     finder = CardWordFinder(lexicon)
@@ -174,7 +175,7 @@ def word_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, le
     return out
 
 
-def combination_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, lexicon: Any) -> list[Row]:
+def combination_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, lexicon: Lexicon) -> list[Row]:
     """Sets and sequences (rule 29) of the hand, each in its best-reading order (wild cards left out)."""
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
@@ -208,7 +209,7 @@ def combination_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOpti
     return out
 
 
-def candidate_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Any, *, max_cards: int | None = None,
+def candidate_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Lexicon, *, max_cards: int | None = None,
                    deadline: float | None = None) -> list[Row]:
     """Every row worth laying from ``hand`` under ``options.game_type``, best first."""
     rule = options.rule
@@ -269,7 +270,7 @@ def choose_rows(rows: list[Row], hand: Sequence[Card], objective: Callable[[list
     return best[0]
 
 
-def tag_on_rows(hand: Sequence[Card], melds: Sequence[Meld], options: WordcardOptions, lexicon: Any,
+def tag_on_rows(hand: Sequence[Card], melds: Sequence[Meld], options: WordcardOptions, lexicon: Lexicon,
                 max_added: int = 3) -> list[Row]:
     """Cards of the hand tagged on at the ends of rows on the table: words that grow the row's word (up to
     ``max_added`` letters each end), and cards that lengthen a set or a sequence; each scored as a tag-on."""
@@ -333,7 +334,7 @@ def tag_on_rows(hand: Sequence[Card], melds: Sequence[Meld], options: WordcardOp
     return out
 
 
-def best_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Any, *, opened: bool,
+def best_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Lexicon, *, opened: bool,
               strength: str = "strongest", budget_s: float = 1.0, melds: Sequence[Meld] = ()) -> Laydown:
     """The best rows to lay from ``hand`` (empty when nothing can be laid, or the opening is not met)."""
     if strength not in STRENGTHS:

@@ -26,6 +26,8 @@ from wordtable.games.cards import Card, PlacedCard
 from wordtable.games.wordchain import CONSONANT, VOWEL, WordchainGame, WordchainOptions
 from wordtable.games.wordchain_scoring import WordScore, pattern_allowed, score_word
 
+from ..lexicon.protocol import Lexicon
+
 STRENGTHS = ("beginner", "club", "strongest")
 """Bot strengths, weakest first."""
 
@@ -129,7 +131,7 @@ class _Bound:
     whole_elsewhere: bool = True  # False when words of every card are found another way
 
 
-def _walk_words(lexicon: Any, hand: Sequence[Card], link: Card, *, link_anywhere: bool,
+def _walk_words(lexicon: Lexicon, hand: Sequence[Card], link: Card, *, link_anywhere: bool,
                 max_hand: int | None, max_cards: int | None,
                 bound: _Bound | None = None) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
     """Yield (word codes, path) for every word the hand can make with the link card used once; the
@@ -316,7 +318,7 @@ def _assignments(path: tuple[tuple[int, bytes], ...], by_letters: dict[bytes, li
 
 
 def _placed(path: tuple[tuple[int, bytes], ...], pick: list[Card], wilds: list[Card], link: Card,
-            lexicon: Any) -> tuple[list[PlacedCard], int, list[Card]]:
+            lexicon: Lexicon) -> tuple[list[PlacedCard], int, list[Card]]:
     decode = lexicon.alphabet.decode
     out: list[PlacedCard] = []
     used: list[Card] = []
@@ -389,7 +391,7 @@ def _elsewhere_bound(hand: Sequence[Card], link_points: int, options: WordchainO
     return max(part, whole)
 
 
-def best_words(hand: Sequence[Card], link: Card, lexicon: Any, options: WordchainOptions | None = None, *,
+def best_words(hand: Sequence[Card], link: Card, lexicon: Lexicon, options: WordchainOptions | None = None, *,
                top: int = 5, link_anywhere: bool | None = None, max_hand: int | None = None,
                max_cards: int | None = None, gift_weight: float = 0.0, words_used: Sequence[str] = (),
                whole_hand_bonus: bool = True) -> list[Candidate]:

@@ -23,6 +23,7 @@ from typing import Any
 from wordtable.games.cards import Card
 from wordtable.games.wordsnake import WordsnakeGame, WordsnakeOptions, hand_penalty
 
+from ..lexicon.protocol import Lexicon
 from .card_words import CardWordFinder
 
 STRENGTHS = ("beginner", "club", "strongest")
@@ -101,7 +102,7 @@ class _Stop(Exception):
     pass
 
 
-def best_snake(hand: Sequence[Card], centre: Sequence[Card | None], lexicon: Any,
+def best_snake(hand: Sequence[Card], centre: Sequence[Card | None], lexicon: Lexicon,
                options: WordsnakeOptions | None = None, *, strength: str = "strongest",
                budget_s: float | None = None, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
     """Search for the best snake of ``hand`` plus the ``centre`` cards (None: a place already empty)."""

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..lexicon.protocol import Lexicon
 from ..store.store import Store
 from ..table.link import BoardLink
 from ..table.robot import SimRobot
@@ -39,7 +40,7 @@ def parse_cell(text: str) -> int:
     return row * 15 + col
 
 
-def run_session(port: str | None, workdir: Path, db: Path | None, interactive: bool, lexicon: Any) -> int:
+def run_session(port: str | None, workdir: Path, db: Path | None, interactive: bool, lexicon: Lexicon) -> int:
     """Start the board (the simulated one unless ``port``), the store and the session; read commands."""
     workdir.mkdir(parents=True, exist_ok=True)
     sim = SimBoard(workdir / "sim").start() if port is None else None

@@ -14,6 +14,7 @@ from typing import Any
 from ..games.base import IllegalMoveError, InvalidMoveError
 from ..games.crossword import placements_from_text
 from ..games.position import BOARD_GAMES, game_from_position
+from ..lexicon.protocol import Lexicon
 from .position_file import read_position
 
 EXIT_VALID, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
@@ -39,7 +40,7 @@ def _out(result: dict[str, Any]) -> None:
     sys.stdout.write("\n")
 
 
-def check_move(game_name: str, position: dict[str, Any], place: str, lexicon: Any) -> tuple[int, dict[str, Any]]:
+def check_move(game_name: str, position: dict[str, Any], place: str, lexicon: Lexicon) -> tuple[int, dict[str, Any]]:
     """Validate and score a move given as ``CELL:LETTER,...`` on a position: (exit code, JSON result).
     Nothing is changed; a player to move without a known rack is given the move's letters."""
     result: dict[str, Any] = {"game": game_name, "valid": False, "error": None, "words": [], "bonus": 0, "total": 0}

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..games.gcg import export_gcg
 from ..games.position import BOARD_GAMES, board_game
+from ..lexicon.protocol import Lexicon
 from .database import StoreError
 from .store import Store
 
@@ -40,7 +41,7 @@ def game_json(store: Store, game_id: int) -> dict[str, Any]:
     }
 
 
-def game_gcg(store: Store, game_id: int, lexicon: Any) -> str:
+def game_gcg(store: Store, game_id: int, lexicon: Lexicon) -> str:
     """A finished crossword game (wordgame, Wordability) as a GCG record."""
     row = _finished(store, game_id)
     if row.game not in BOARD_GAMES:

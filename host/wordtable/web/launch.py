@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..lexicon.protocol import Lexicon
 from ..store.database import StoreError
 from ..store.store import Store
 from ..table.layout import DEFAULT_LAYOUT, load_layout
@@ -31,7 +32,7 @@ class VirtualTable:
     simulated table, whose pieces live in ``workdir/sim``; the person's store for a real table)."""
 
     def __init__(self, workdir: Path | str, options: WebOptions | None = None, *, port: str | None = None,
-                 layout: str = DEFAULT_LAYOUT, db: Path | str | None = None, lexicon: Any = None,
+                 layout: str = DEFAULT_LAYOUT, db: Path | str | None = None, lexicon: Lexicon | None = None,
                  session_args: dict[str, Any] | None = None) -> None:
         self.workdir = Path(workdir)
         self.options = options or WebOptions()
