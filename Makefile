@@ -2,7 +2,8 @@
 #   make run [PORT=/dev/ttyACM0] [KIOSK=1]   play in a browser (no PORT: the simulated board)
 #   make test                      the whole test suite (what CI runs)
 #   make bench                     benchmarks, printed and written to BENCHMARKS.md
-#   make deploy PORT=/dev/ttyACM0  copy the firmware to a board with mpremote
+#   make firmware                  the board's image: ROMFS image, .mpy files, manifest.py, listing (build/firmware)
+#   make deploy PORT=/dev/ttyACM0  copy the firmware to a board with mpremote (ROMFS where the board has it)
 #   make lint                      ruff, and the board type check of firmware/ and shared/
 #   make lexicons                  fetch the word lists again (ENABLE from PyPI, the others from Debian)
 #   make screenshots               the page's main screens into docs/screenshots/
@@ -21,7 +22,7 @@ KICAD_CLI := /usr/bin/kicad-cli
 BACKPORTS := /etc/apt/sources.list.d/bookworm-backports.list
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: setup run test bench deploy lint clean lexicons screenshots hardware
+.PHONY: setup run test bench firmware deploy lint clean lexicons screenshots hardware
 
 setup: $(STAMP) $(LEXICONS)
 
@@ -91,6 +92,9 @@ screenshots: setup $(CHROMIUM)
 hardware: setup $(KICAD_CLI)
 	$(BIN)/python -m hardware.model hardware/rf-model.md
 	$(BIN)/python -m hardware.boards build/hardware
+
+firmware: $(STAMP)
+	$(BIN)/wordtable board firmware --out build/firmware
 
 deploy: setup
 	@test -n "$(PORT)" || { echo "make deploy needs the board's port, e.g. make deploy PORT=/dev/ttyACM0"; exit 2; }

@@ -1,10 +1,11 @@
 """What the readers run seldom, as functions of a drivers.mfrc522.MFRC522 (``chip``) or of a
 drivers.reader_matrix.MatrixReader (``m``) rather than methods, in a module of their own, because
 code is heap: starting the readers (at boot), probing them when one stops answering and until it
-answers again, the diagnostics of ``wordtable board doctor`` and the tag pages of ``wordtable tags
-write``. The firmware imports this module for the call (wtfw.boards.pico at boot, the reader matrix
-when a reader is lost or due for a re-probe, wtfw.diag for a DIAG_REQ, a TAG_WRITE or a failing
-cell) and drops it afterwards.
+answers again, measuring how long each cell's tag needs after its antenna switches on (at boot,
+when a tag shows in a long look, for the doctor), the diagnostics of ``wordtable board doctor`` and
+the tag pages of ``wordtable tags write``. The firmware imports this module for the call
+(wtfw.boards.pico at boot, the reader matrix when a reader is lost, due for a re-probe or a channel
+to measure, wtfw.diag for a DIAG_REQ, a TAG_WRITE or a failing cell) and drops it afterwards.
 """
 
 import time
@@ -14,6 +15,15 @@ from micropython import const
 from .mfrc522 import crc_a, rx, tx
 
 _MULTI = const(1)  # reader_matrix's flag of a cell where two tags answered (private there: folded)
+_NONE = const(0xFFFF)  # reader_matrix's "no cell" on a reader's channel
+
+# The field settle's measurement (``measure``): waits in steps of 250 us up to 6 ms (ISO/IEC
+# 14443-3's 5 ms and a margin), a channel's field off 5 ms between two tries (ISO/IEC 14443-3's RF
+# reset), results in 50 us steps (a byte per cell).
+_SETTLE_STEP_US = const(250)
+_SETTLE_STEPS = const(24)
+_FIELD_OFF_US = const(5000)
+_UNIT_US = const(50)
 
 # The readers' return codes, as drivers.mfrc522 has them (private there: folded)
 _ERROR = const(-1)
@@ -58,6 +68,7 @@ _WRITE_TICKS = const(600)
 
 # Air times, as in drivers.mfrc522 (tests/drivers/test_constants.py derives them again)
 _WUPA_US = const(394)  # a short frame (REQA, WUPA) and the timeout
+_HALT_US = const(359)  # HLTA, not answered
 _READ_US = const(1999)  # frame_us(4) + FDT + frame_us(18): READ page CRC_A sent; 16 bytes + CRC_A back
 _WRITE_US = const(6683)  # frame_us(8) + 5984 us: WRITE page, 4 bytes, CRC_A sent; the 600-tick timeout
 
@@ -235,6 +246,105 @@ def _cells_of(m, r):
         if m.reader_of[c] == r:
             n += 1
     return n
+
+
+# -- the field settle: how long each cell's tag needs after its antenna switches on -------------
+
+def measure(m, ch=-1):
+    """Measure, channel by channel (``ch``: one channel; -1: all), how long after its antenna
+    switches on each cell's tag needs before it answers WUPA, and set what the steps wait.
+
+    All readers of a channel try at once: the channel on, WUPA after a wait. The first try waits
+    6 ms (ISO/IEC 14443-3's 5 ms and a margin): which cells have a tag. Then each tag's time is
+    bisected to 250 us, the channels taking turns, so that a channel's tags have been out of the
+    field 5 ms (an RF reset) before it tries again. A cell's ``m.settle`` is the wait its tag
+    answered after (50 us steps); a cell without a tag keeps what was measured there before (the
+    antenna is the same), or 0. Each channel's step then waits the longest of its cells plus one
+    step (250 us), and never less than ``m.settle_us``. Returns how many tags were measured."""
+    nch = m.nchannels
+    chans = range(nch) if ch < 0 else (ch,)
+    lo = bytearray(m.ncells)  # per cell, in 250 us steps: its tag was silent after lo ...
+    hi = bytearray(m.ncells)  # ... and answered after hi (0: no tag)
+    off = [0] * nch  # when each channel's antennas were last switched away (ticks_us)
+    found = 0
+    for c in chans:
+        found += _try(m, c, _SETTLE_STEPS, lo, hi, off)
+    busy = found
+    while busy:
+        busy = 0
+        for c in chans:
+            k = 0
+            for r in range(len(m.chips)):
+                cell = m._cell_at[r * nch + c]
+                if cell != _NONE and hi[cell] - lo[cell] > 1 and hi[cell] - lo[cell] > k:
+                    k = hi[cell] - lo[cell]
+                    mid = (hi[cell] + lo[cell]) // 2
+            if k:
+                busy = 1
+                _try(m, c, mid, lo, hi, off)
+    for c in chans:
+        for r in range(len(m.chips)):
+            cell = m._cell_at[r * nch + c]
+            if cell != _NONE and hi[cell]:
+                m.settle[cell] = hi[cell] * _SETTLE_STEP_US // _UNIT_US
+        _retune(m, c)
+    return found
+
+
+def _try(m, ch, k, lo, hi, off):
+    # One try of channel ``ch``: WUPA k steps of 250 us after its antennas switch on, by every
+    # reader whose cell there has a tag (by all on the first try, the longest). A tag that answers
+    # lowers its cell's hi to k, one that does not raises lo to k. Returns how many answered.
+    clock = m.clock
+    chips = m.chips
+    nch = m.nchannels
+    wait = _FIELD_OFF_US - time.ticks_diff(clock.ticks_us(), off[ch])
+    if wait > 0:
+        clock.sleep_us(wait)
+    m.mux.select(ch)
+    t_on = clock.ticks_us()
+    sent = []
+    for r in range(len(chips)):
+        cell = m._cell_at[r * nch + ch]
+        if cell == _NONE or not chips[r].live or (k < _SETTLE_STEPS and not hi[cell]):
+            continue
+        chips[r].prepare_wupa()
+        sent.append(r)
+    wait = k * _SETTLE_STEP_US - time.ticks_diff(clock.ticks_us(), t_on)
+    if wait > 0:
+        clock.sleep_us(wait)
+    for r in sent:
+        chips[r].send(7)
+    clock.sleep_us(_WUPA_US)
+    n = 0
+    for r in sent:
+        cell = m._cell_at[r * nch + ch]
+        code = chips[r].finish(0)
+        if code == 2 or code == _COLLISION:
+            n += 1
+            if not hi[cell] or k < hi[cell]:
+                hi[cell] = k
+            chips[r].start_halt()
+        elif hi[cell] and k > lo[cell]:
+            lo[cell] = k
+            if lo[cell] >= hi[cell]:  # silent after a wait it answered after once: take the longer
+                hi[cell] = k + 1
+    if n:
+        clock.sleep_us(_HALT_US)
+    m.mux.enable(0)
+    off[ch] = clock.ticks_us()
+    return n
+
+
+def _retune(m, ch):
+    # What channel ch's step waits: the longest need of its cells and a margin, at least settle_us.
+    nch = m.nchannels
+    w = m.settle_us
+    for r in range(len(m.chips)):
+        cell = m._cell_at[r * nch + ch]
+        if cell != _NONE and m.settle[cell]:
+            w = max(w, m.settle[cell] * _UNIT_US + _SETTLE_STEP_US)
+    m.waits[ch] = w
 
 
 # -- diagnostics (wordtable board doctor) -------------------------------------------------------

@@ -5,15 +5,22 @@ chip selects (``SelectDecoder``), the switch trees (``AntennaMux``) and the boar
 tells the host what went wrong (``ProblemLog``).
 
 Steps. A step connects channel k of every switch tree (antenna k of each reader), loads WUPA into
-every reader while the tags there power up (``settle_us``), and then sends it from all readers at
-once: their air times overlap, so a step costs one settle and one WUPA however many readers there
-are. Where a
+every reader while the tags there power up, and then sends it from all readers at once: their air
+times overlap, so a step costs one settle and one WUPA however many readers there are. Where a
 tag answers and its UID is confirmed (read alike twice in a row), the reader only halts it again.
 Where presence changed, or the UID is not confirmed yet, or the cell is due for its periodic
 re-check (one sweep in ``recheck_sweeps``: catches a tile swapped for another between two looks),
 the reader runs the anticollision and select to read the UID. ``read_uid(cell)`` answers from the
 step's results and runs the step of the cell's channel when that result has been used already:
 the scanner, reading cells one by one, drives one step per channel per sweep.
+
+Settle. How long a tag needs after its antenna switches on depends on the cell (the antenna's
+tuning, the table top over it): ISO/IEC 14443-3 allows 5 ms, ``settle_us`` (2 ms) is assumed. So
+the time is measured, per cell, at start and by ``wordtable board doctor`` (drivers.matrix_diag's
+``measure``): ``settle`` holds what each cell's tag needed (0: none measured yet), and a step
+waits the longest of its cells, never less than ``settle_us``. Cells whose tags need more slow
+only their own channels. Once a sweep, one channel in turn waits the long look (5.5 ms): a tag that
+needs more than its cell's time shows there, and its channel is measured again at once.
 
 Halting. A tag that answered WUPA is in READY. Left there, it would take the next WUPA as an
 unexpected frame and drop silently to IDLE, and its cell would read empty every other sweep. So
@@ -71,6 +78,8 @@ _R_TAG = const(1)
 _R_ERROR = const(2)
 _FRESH = const(0x80)
 
+_LONG_US = const(5500)  # the long look: ISO/IEC 14443-3's 5 ms and a margin
+
 _MULTI = const(1)  # flags: two or more tags were seen on the cell (reported once)
 _TWICE = const(2)  # flags: this step read the UID twice alike; read_uid sets ``confirmed`` once
 
@@ -106,6 +115,10 @@ class MatrixReader:
         self._uids = bytearray(n * _SLOT)
         self._uid = bytearray(_MAX_UID)
         self._todo = bytearray(nr)
+        # What each cell's tag needed after its antenna switched on (50 us steps; 0: not measured),
+        # and what each channel's step waits (us; 0: settle_us): drivers.matrix_diag.measure sets them.
+        self.settle = bytearray(n)
+        self.waits = array("H", [0] * nchannels)
         self.errors = bytearray(n)  # per cell, saturating at 255
         self.collisions = bytearray(n)
         self.on_problem = None
@@ -174,6 +187,10 @@ class MatrixReader:
         todo = self._todo
         state = self._state
         result = self._result
+        wait = self.waits[ch] or self.settle_us
+        look = 0
+        if ch == self.sweeps % nch and wait < _LONG_US:
+            look = wait = _LONG_US
         self.mux.select(ch)
         t_on = clock.ticks_us()
         # WUPA goes into every reader's FIFO while the tags power up; then all are sent at once.
@@ -189,7 +206,7 @@ class MatrixReader:
             chips[r].prepare_wupa()
             todo[r] = 1
             started += 1
-        wait = self.settle_us - time.ticks_diff(clock.ticks_us(), t_on)
+        wait -= time.ticks_diff(clock.ticks_us(), t_on)
         if wait > 0:
             clock.sleep_us(wait)
         if started:
@@ -211,6 +228,8 @@ class MatrixReader:
                 self.retries += 1
                 code = chip.wupa()
             if code == 2 or code == _COLLISION:
+                if look and state[cell] == _ABSENT:
+                    look = -1  # a tag seen in the long look: it may need more than its cell's time
                 if state[cell] == _CONFIRMED and (cell + self.sweeps) % self.recheck_sweeps:
                     chip.start_halt()
                     halts += 1
@@ -231,6 +250,8 @@ class MatrixReader:
         for r in range(nr):
             if todo[r] == 2:
                 self._read_cell(r, cell_at[r * nch + ch])
+        if look < 0:
+            self._seldom(-2 - ch)
         dt = time.ticks_diff(clock.ticks_us(), t0)
         if dt > self.step_us_max:
             self.step_us_max = dt
@@ -305,12 +326,15 @@ class MatrixReader:
             self._seldom(r)
 
     def _seldom(self, r):
-        # Reader r faulted three exchanges in a row (r >= 0), or the readers that do not answer are
-        # due for a probe (r < 0): that code runs seldom, so it is in drivers.matrix_diag, imported
-        # for the call and forgotten after it, as wtfw.forget does (code is heap).
+        # Reader r faulted three exchanges in a row (r >= 0), the readers that do not answer are
+        # due for a probe (-1), or channel -2 - r is to be measured again (a tag showed in its long
+        # look): that code runs seldom, so it is in drivers.matrix_diag, imported for the call and
+        # forgotten after it, as wtfw.forget does (code is heap).
         from . import matrix_diag
 
-        if r < 0:
+        if r < -1:
+            matrix_diag.measure(self, -2 - r)
+        elif r < 0:
             matrix_diag.reprobe(self)
         else:
             matrix_diag.lost(self, r)

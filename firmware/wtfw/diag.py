@@ -80,6 +80,13 @@ def answer(app, mtype, payload, now):
         for c in cells:
             p += dc.pack_diag_cell(c[0], c[1], c[2], c[3], c[4])
         send(m.DIAG, p)
+    elif topic == dc.SETTLE:
+        md = _matrix(rd)
+        if md is None:  # the sim: no antennas, nothing to measure
+            send(m.DIAG, dc.pack_diag_settle(rid, 0, b"", ()))
+        else:
+            md.measure(rd)
+            send(m.DIAG, dc.pack_diag_settle(rid, rd.settle_us, rd.settle, rd.waits))
     else:
         texts = list(getattr(rd, "problems", ()))
         fault = getattr(app.panel, "fault", None)

@@ -14,6 +14,7 @@ SUMMARY = 0  # firmware, uptime, heap, sweep time, error totals, readers answeri
 READERS = 1  # one entry per reader chip: version, answering, faults, cells
 CELLS = 2  # the noisiest cells: read errors and collisions, against the sweeps read
 PROBLEMS = 3  # the drivers' recent problem sentences, one per part
+SETTLE = 4  # how long each cell's tag needs after its antenna switches on, measured when asked
 
 NOISY_CELLS = 16  # entries in a CELLS answer at most
 NO_INDEX = 255  # reader or antenna of a cell on a board that has none (the sim)
@@ -33,6 +34,8 @@ SUMMARY_FMT = "<BBBIIIIHHHBBBHH"
 READER_FMT = "<BBBHHB"  # index, VersionReg, answering, faults, cells, name length; then the name
 CELL_HEAD = "<IB"  # sweeps, entries
 CELL_FMT = "<HBBHH"  # cell, reader, antenna, read errors, collisions
+SETTLE_HEAD = "<HHB"  # the least a step waits (us), cells, channels; then a byte per cell, "<H" per channel
+SETTLE_UNIT_US = 50  # what one in a cell's byte of a SETTLE answer counts
 TAG_WRITE_FMT = "<BHBB"  # request id, cell, first page, pages to read back; then the data
 TAG_RESULT_FMT = "<BBBB"  # request id, status, pages written, UID length; then UID, pages read
 
@@ -43,8 +46,8 @@ def _u16(v):
 
 def unpack_diag_req(p):
     """(request id, topic)."""
-    if len(p) != 2 or p[1] > PROBLEMS:
-        raise ValueError("DIAG_REQ must be 2 bytes, a request id and a topic 0..3")
+    if len(p) != 2 or p[1] > SETTLE:
+        raise ValueError("DIAG_REQ must be 2 bytes, a request id and a topic 0..4")
     return p[0], p[1]
 
 
@@ -77,6 +80,13 @@ def pack_diag_problem(rid, part, parts, text):
     """Part ``part`` of a PROBLEMS answer: one sentence (UTF-8, at most 1000 bytes); an empty
     sentence in the only part: no problems."""
     return diag_head(rid, PROBLEMS, part, parts) + text.encode()[:1000]
+
+
+def pack_diag_settle(rid, least_us, cells, waits):
+    """The SETTLE answer: ``cells``, per cell the time its tag needed in SETTLE_UNIT_US (0: no tag
+    measured there yet); ``waits``, per channel what its step waits (us; 0: ``least_us``)."""
+    return diag_head(rid, SETTLE, 0, 1) + struct.pack(SETTLE_HEAD, least_us, len(cells), len(waits)) \
+        + bytes(cells) + struct.pack("<%dH" % len(waits), *waits)
 
 
 def unpack_tag_write(p):

@@ -10,19 +10,22 @@ import struct
 from . import diagcodec as dc
 from .messages import MAX_UID
 
-TOPICS = ("summary", "readers", "cells", "problems")  # the names of diagcodec.SUMMARY .. PROBLEMS
+TOPICS = ("summary", "readers", "cells", "problems", "settle")  # the names of diagcodec.SUMMARY .. SETTLE
 DIAG_REQ_FMT = "<BB"  # request id, topic
 
 
 def pack_diag_req(request_id, topic):
-    """Ask the board for one topic of its diagnostics (diagcodec.SUMMARY, READERS, CELLS, PROBLEMS)."""
+    """Ask the board for one topic of its diagnostics (diagcodec.SUMMARY, READERS, CELLS, PROBLEMS,
+    SETTLE)."""
     return struct.pack(DIAG_REQ_FMT, request_id & 0xFF, topic)
 
 
 def unpack_diag(p):
     """A DIAG part as a dict: request_id, topic, part, parts, and the topic's fields (SUMMARY: the
     counters and board name; READERS: "readers", a list of dicts; CELLS: "sweeps" and "cells", a
-    list of dicts; PROBLEMS: "text", empty when the board has none to tell)."""
+    list of dicts; PROBLEMS: "text", empty when the board has none to tell; SETTLE: "least_us",
+    "cells_us", per cell the time its tag needed (0: none measured), "waits_us", per channel what
+    its step waits)."""
     if len(p) < 4:
         raise ValueError("DIAG payload too short")
     rid, topic, part, parts = struct.unpack_from(dc.DIAG_HEAD, p, 0)
@@ -78,8 +81,18 @@ def unpack_diag(p):
         out["cells"] = cells
     elif topic == dc.PROBLEMS:
         out["text"] = body.decode()
+    elif topic == dc.SETTLE:
+        head = struct.calcsize(dc.SETTLE_HEAD)
+        if len(body) < head:
+            raise ValueError("DIAG settle too short")
+        least, ncells, nch = struct.unpack_from(dc.SETTLE_HEAD, body, 0)
+        if len(body) != head + ncells + 2 * nch:
+            raise ValueError("DIAG settle: %d cells and %d channels do not fill %d bytes" % (ncells, nch, len(body)))
+        out["least_us"] = least
+        out["cells_us"] = [b * dc.SETTLE_UNIT_US for b in body[head:head + ncells]]
+        out["waits_us"] = [w or least for w in struct.unpack_from("<%dH" % nch, body, head + ncells)]
     else:
-        raise ValueError("DIAG topic %d is not one of 0..3" % topic)
+        raise ValueError("DIAG topic %d is not one of 0..4" % topic)
     return out
 
 

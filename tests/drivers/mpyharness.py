@@ -17,7 +17,8 @@ from tests.firmware.mpyrun import MPY_TESTS, compile_mpy, run_micropython
 
 HERE = Path(__file__).resolve().parent / "mpy"
 RUNNER = MPY_TESTS / "run.py"  # the firmware suites' runner: ``run.py MODULE FUNCTION TMPDIR``
-FROM_FIRMWARE_SUITES = (MPY_TESTS / "check.py", MPY_TESTS / "rig.py")  # eq(); the App with a host end
+# eq(); the App with a host end; mounting a ROMFS image
+FROM_FIRMWARE_SUITES = (MPY_TESTS / "check.py", MPY_TESTS / "rig.py", MPY_TESTS / "rom.py")
 PROBE_LINE = Path(__file__).resolve().parents[2] / "bench" / "mpy" / "probe_line.py"  # the heap probes' line
 
 
@@ -58,15 +59,36 @@ def run_test(module: str, func: str, tmp: Path, *paths: Path, heap: str = TEST_H
     return run_micropython(RUNNER, module, func, str(tmp), extra_paths=paths, heap=heap, timeout=120)
 
 
-def memory_probe(root: Path) -> dict[str, str]:
+# The board's heap, in bytes of a 32-bit port: the unix port's -X heapsize=128wK, twice as many bytes
+# on this 64-bit port, where every pointer and object header takes twice a Pico's.
+BOARD_HEAP_32 = 128 * 1024
+LAYOUTS = ("mpy", "romfs")  # the firmware as .mpy files (code in the heap), or from a ROMFS image
+
+
+def memory_probe(root: Path, layout: str = "mpy") -> dict[str, str]:
     """Run ``mpy/memory_probe.py`` (the firmware's heap on the real drivers) with the firmware and the
-    stand-ins compiled into ``root``; its ``mem NAME VALUE`` lines as a dict, with ``names`` and
-    ``name_pools``: the interned names (qstrs) once the firmware is loaded, and their pools. The probe takes what
-    is not the board's off its figures, so its own heap is larger than the board's 128 KB."""
+    stand-ins compiled into ``root``, the firmware as .mpy files or (``layout`` "romfs") from the
+    ROMFS image of them; its ``mem NAME VALUE`` lines as a dict, with ``names`` and ``name_pools``:
+    the interned names (qstrs) once the firmware is loaded, and their pools. The probe takes what is
+    not the board's off its figures, so its own heap (given in words) is larger than the board's."""
+    from wordtable.table.firmware_image import BOOT_FILE, make_romfs
+
     standins = compile_standins(root / "standins")
-    firmware = compile_firmware(root / "firmware")
-    proc = run_micropython(HERE / "memory_probe.py", extra_paths=(standins, firmware, firmware / "lib"),
-                           heap="1m", timeout=300)
+    if layout == "romfs":
+        from wordtable.table.deploy import build
+
+        files = build(root / "board", "x64")
+        image = root / "firmware.romfs"
+        make_romfs(root / "board", [p for p in files if p != Path(BOOT_FILE)], image)
+        flash = root / "flash"  # the board's filesystem: main.py alone
+        flash.mkdir()
+        (flash / BOOT_FILE).write_bytes((root / "board" / BOOT_FILE).read_bytes())
+        paths: tuple[Path, ...] = (standins, flash)
+        args: tuple[str, ...] = (str(image),)
+    else:
+        firmware = compile_firmware(root / "firmware")
+        paths, args = (standins, firmware, firmware / "lib"), ()
+    proc = run_micropython(HERE / "memory_probe.py", *args, extra_paths=paths, heap="512wK", timeout=300)
     if proc.returncode != 0 or not proc.stdout.strip().endswith("PASS"):
         raise RuntimeError(f"the memory probe failed:\n{proc.stdout}\n{proc.stderr}")
     got = dict(line.split()[1:3] for line in proc.stdout.splitlines() if line.startswith("mem "))

@@ -26,6 +26,8 @@ def test_the_board_answers_each_diagnostics_topic(sim, link):
     assert [(x["cell"], x["errors"]) for x in c["cells"]] == [(12, 40)]
     assert c["sweeps"] > 40
     assert [p["text"] for p in link.request_diag(dc.PROBLEMS)] == [""]
+    (st,) = link.request_diag(dc.SETTLE)
+    assert (st["cells_us"], st["waits_us"]) == ([], []), "the sim has no antennas to measure"
 
 
 def test_doctor_on_a_healthy_board_says_so_and_exits_0(sim, capsys):
@@ -34,6 +36,7 @@ def test_doctor_on_a_healthy_board_says_so_and_exits_0(sim, capsys):
     assert out.startswith(f"board sim at {sim.port}: firmware 0.1.0, up 0 h 00 min")
     assert "readers: 1 of 1 answering\n  reader 0: simulated (no chip), 321 cells\n" in out
     assert "cells with failed reads: none\n" in out
+    assert "settle: the simulated board has no antennas; nothing to measure\n" in out
     assert out.endswith("healthy: no problems found\n")
 
 

@@ -54,6 +54,7 @@ def vectors():
         ("diag_problem", m.DIAG, 17, 14,
          dc.pack_diag_problem(24, 1, 2, "cell 9 (reader 0, antenna 9): two or more tags on one antenna")),
         ("diag_no_problem", m.DIAG, 18, 14, dc.pack_diag_problem(25, 0, 1, "")),
+        ("diag_settle", m.DIAG, 21, 14, dc.pack_diag_settle(28, 2000, bytes([0, 10, 100, 0, 45]), [0, 5250])),
         ("tag_write", m.TAG_WRITE, 15, 0,
          hd.pack_tag_write(26, 112, 4, b"\x03\x0d\xd1\x01\x09T\x02enwg:103\xfe", 4)),
         ("tag_result", m.TAG_RESULT, 19, 15,

@@ -73,3 +73,39 @@ def test_version_register_values_are_told_apart():
     assert version_text(0x88) == "FM17522 (MFRC522 clone) (VersionReg 88h)"
     assert version_text(0xFF) == "VersionReg reads FFh: MISO stuck high, or the chip is not selected"
     assert version_text(0x12) == "VersionReg 12h: not a chip this firmware knows"
+
+
+def settle_answer(needs: dict[int, int], waits: dict[int, int]) -> dict:
+    cells = bytearray(321)
+    for cell, us in needs.items():
+        cells[cell] = us // dc.SETTLE_UNIT_US
+    return hd.unpack_diag(dc.pack_diag_settle(9, 2000, cells, [waits.get(ch, 0) for ch in range(48)]))
+
+
+def test_settle_times_are_reported_with_the_sweeps_waits_and_the_slowest_cells():
+    d = pico_diagnosis()
+    d = Diagnosis(d.port, d.summary, d.readers, d.sweeps, d.cells, d.reports,
+                  settle_answer({3: 500, 140: 4500, 141: 750, 200: 2500}, {5: 4750, 9: 2750}))
+    lines = d.report()
+    at = lines.index("settle: tags measured on 4 cells need 0.50 to 4.50 ms after their antenna switches on "
+                     "(median 2.50 ms); 2.0 ms assumed, 5 ms allowed by ISO/IEC 14443-3")
+    assert lines[at + 1] == ("settle per sweep: 48 steps wait 99.5 ms for the tags in all, 2 of them longer than "
+                             "2.0 ms (240 ms if every step waited 5 ms)")
+    assert lines[at + 2:at + 5] == ["cells whose tags need more than the 2.0 ms assumed, slowest first:",
+                                    "  cell 140: 4.50 ms", "  cell 200: 2.50 ms"]
+    assert d.problems() == []
+
+
+def test_a_tag_slower_than_iso_allows_is_a_problem_naming_its_cell():
+    d = pico_diagnosis()
+    d = Diagnosis(d.port, d.summary, d.readers, d.sweeps, d.cells, d.reports,
+                  settle_answer({77: 6000}, {2: 6250}))
+    assert d.problems() == [
+        "cell 77: its tag needs 6.00 ms after the field switches on, more than the 5 ms ISO/IEC 14443-3 allows; "
+        "it lies too far from its antenna, or the antenna is detuned: check the table top over it and the "
+        "antenna's tuning."]
+
+
+def test_firmware_without_the_settle_measurement_is_told_to_update():
+    assert ("settle: not measured (the board's firmware does not measure its tags' times; update it with "
+            "`wordtable board deploy --port /dev/ttyACM0`)") in pico_diagnosis().report()

@@ -86,6 +86,7 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
                           clock=clock)
     reader.on_problem = debug
     matrix_diag.start(reader, out(pins["reader_reset"], 1))
+    matrix_diag.measure(reader)  # how long the tags on the table need: the steps wait no longer
 
     leds = pins["leds"]
     feedback = Feedback(out(leds["pin"], 0), leds["count"], machine.bitstream,

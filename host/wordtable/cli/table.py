@@ -23,9 +23,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     dep.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
     dep.add_argument("--arch", default=None, help="mpy-cross architecture (default armv6m, the Pico's)")
     dep.add_argument("--source", action="store_true", help="copy .py sources instead of .mpy bytecode")
+    dep.add_argument("--romfs", action=argparse.BooleanOptionalAction, default=None,
+                     help="write the ROMFS image (--romfs) or copy .mpy files (--no-romfs); default: the ROMFS "
+                          "image where the board's MicroPython has a ROMFS partition")
     dep.add_argument("--resume", action="store_true",
                      help="no soft reset before copying (for the MicroPython unix port on a pty)")
     dep.set_defaults(func=cmd_deploy)
+    img = bsub.add_parser("firmware", help="build the board's image: a ROMFS image, the .mpy files, a frozen "
+                          "build's manifest.py, and their listing (make firmware)")
+    img.add_argument("--out", default="build/firmware", help="where to write them (default build/firmware)")
+    img.add_argument("--arch", default=None, help="mpy-cross architecture (default armv6m, the Pico's)")
+    img.set_defaults(func=cmd_firmware)
     st = bsub.add_parser("status", help="connect to the board and print what it reports")
     st.add_argument("--port", required=True)
     st.set_defaults(func=cmd_status)
@@ -52,10 +60,26 @@ def cmd_deploy(args: argparse.Namespace) -> int:
     from ..table.deploy import DEFAULT_ARCH, deploy
 
     try:
-        deploy(args.port, arch=args.arch or DEFAULT_ARCH, source=args.source, resume=args.resume)
+        deploy(args.port, arch=args.arch or DEFAULT_ARCH, source=args.source, resume=args.resume, romfs=args.romfs)
     except BoardError as exc:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def cmd_firmware(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .firmware_image import DEFAULT_ARCH, FirmwareBuildError, build_image
+
+    try:
+        image = build_image(Path(args.out), args.arch or DEFAULT_ARCH)
+    except FirmwareBuildError as exc:
+        print(f"wordtable: {exc}", file=sys.stderr)
+        return 2
+    for line in image.listing_lines():
+        print(line)
+    print(f"written to {image.romfs.parent}/")
     return 0
 
 

@@ -2,7 +2,9 @@
 
 ``diagnose(link)`` asks the board for every topic; ``Diagnosis.report()`` turns the answers into
 lines for a person and the list of problems found (a reader that does not answer, a noisy or
-doubly-covered cell, a panel that failed, exceptions, a heap running out).
+doubly-covered cell, a tag that needs longer than ISO/IEC 14443-3 allows after its antenna switches
+on, a panel that failed, exceptions, a heap running out). Asking for the settle topic has the board
+measure its tags' times there and then (drivers.matrix_diag.measure; about a second on a full table).
 """
 
 from __future__ import annotations
@@ -11,12 +13,15 @@ from dataclasses import dataclass
 
 from wtproto import diagcodec as dc
 
-from .link import BoardLink
+from .link import BoardError, BoardLink
 
 # A cell counts as noisy (a problem) from this share of failed reads per sweep on.
 NOISY_RATE = 0.01
 # Below this much free heap a 1 KB frame or a SNAPSHOT part may not find room.
 LOW_HEAP = 4096
+# ISO/IEC 14443-3 allows a tag 5 ms after the field switches on before it must answer.
+ISO_SETTLE_US = 5000
+SLOW_CELLS_SHOWN = 8
 
 CHIPS = {0x91: "MFRC522 v1.0", 0x92: "MFRC522 v2.0", 0x88: "FM17522 (MFRC522 clone)"}
 PANEL_STATES = ("working", "busy refreshing", "FAILED at start")
@@ -43,6 +48,8 @@ class Diagnosis:
     sweeps: int
     cells: list[dict]
     reports: list[str]
+    settle: dict | None = None
+    """The SETTLE answer (``least_us``, ``cells_us``, ``waits_us``); None from firmware without it."""
 
     @property
     def simulated(self) -> bool:
@@ -63,6 +70,10 @@ class Diagnosis:
             elif self._rate(c) >= NOISY_RATE:
                 out.append(f"{self._cell(c)}: {self._errors(c)}; a tag at the edge of the antenna or a "
                            f"loose antenna connection.")
+        for cell, us in self._slow_cells(ISO_SETTLE_US):
+            out.append(f"cell {cell}: its tag needs {us / 1000:.2f} ms after the field switches on, more than the "
+                       f"5 ms ISO/IEC 14443-3 allows; it lies too far from its antenna, or the antenna is detuned: "
+                       f"check the table top over it and the antenna's tuning.")
         s = self.summary
         if s["panel"] == 2:
             out.append("the display panel failed at start; check its ribbon cable and the BUSY and RST wires "
@@ -90,6 +101,7 @@ class Diagnosis:
             f"panel: {PANEL_STATES[min(s['panel'], 2)]}; {s['refreshes_full']} full and "
             f"{s['refreshes_partial']} partial refreshes",
         ]
+        lines.extend(self._settle_lines())
         if s["events_dropped"]:
             lines.append(f"events dropped (send queue full): {s['events_dropped']}")
         answering = sum(1 for r in self.readers if r["answering"])
@@ -118,6 +130,42 @@ class Diagnosis:
             lines.append("healthy: no problems found")
         return lines
 
+    def _slow_cells(self, over_us: int) -> list[tuple[int, int]]:
+        """(cell, us) of the cells whose tags needed more than ``over_us``, slowest first."""
+        if not self.settle:
+            return []
+        slow = [(us, cell) for cell, us in enumerate(self.settle["cells_us"]) if us > over_us]
+        return [(cell, us) for us, cell in sorted(slow, reverse=True)]
+
+    def _settle_lines(self) -> list[str]:
+        st = self.settle
+        if st is None:
+            return ["settle: not measured (the board's firmware does not measure its tags' times; update it "
+                    f"with `wordtable board deploy --port {self.port}`)"]
+        if not st["waits_us"]:
+            return ["settle: the simulated board has no antennas; nothing to measure"]
+        least = st["least_us"]
+        needs = sorted(us for us in st["cells_us"] if us)
+        waits = st["waits_us"]
+        longer = sum(1 for w in waits if w > least)
+        if needs:
+            lines = [f"settle: tags measured on {len(needs)} cells need {needs[0] / 1000:.2f} to "
+                     f"{needs[-1] / 1000:.2f} ms after their antenna switches on (median "
+                     f"{needs[len(needs) // 2] / 1000:.2f} ms); {least / 1000:.1f} ms assumed, 5 ms allowed by "
+                     "ISO/IEC 14443-3"]
+        else:
+            lines = [f"settle: no tag on the table to measure; every step waits the {least / 1000:.1f} ms assumed"]
+        lines.append(f"settle per sweep: {len(waits)} steps wait {sum(waits) / 1000:.1f} ms for the tags in all, "
+                     f"{longer} of them longer than {least / 1000:.1f} ms ({len(waits) * ISO_SETTLE_US / 1000:.0f} "
+                     "ms if every step waited 5 ms)")
+        slow = self._slow_cells(least)
+        if slow:
+            lines.append(f"cells whose tags need more than the {least / 1000:.1f} ms assumed, slowest first:")
+            lines.extend(f"  cell {cell}: {us / 1000:.2f} ms" for cell, us in slow[:SLOW_CELLS_SHOWN])
+            if len(slow) > SLOW_CELLS_SHOWN:
+                lines.append(f"  and {len(slow) - SLOW_CELLS_SHOWN} more")
+        return lines
+
     def _rate(self, c: dict) -> float:
         return c["errors"] / max(self.sweeps, 1)
 
@@ -139,4 +187,8 @@ def diagnose(link: BoardLink, timeout: float = 5.0) -> Diagnosis:
     (readers,) = link.request_diag(dc.READERS, timeout)
     (cells,) = link.request_diag(dc.CELLS, timeout)
     reports = [p["text"] for p in link.request_diag(dc.PROBLEMS, timeout) if p["text"]]
-    return Diagnosis(link.port, summary, readers["readers"], cells["sweeps"], cells["cells"], reports)
+    try:
+        (settle,) = link.request_diag(dc.SETTLE, timeout)
+    except BoardError:  # firmware from before the measurement takes the topic for a malformed request
+        settle = None
+    return Diagnosis(link.port, summary, readers["readers"], cells["sweeps"], cells["cells"], reports, settle)

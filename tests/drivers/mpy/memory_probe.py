@@ -1,10 +1,12 @@
 """The heap of the firmware on the real board's drivers, as a Pico would have it:
 
-    micropython -X heapsize=1m memory_probe.py      (MICROPYPATH: the stand-ins and the firmware
-                                                      compiled, as tests/drivers/test_memory.py has it)
+    micropython -X heapsize=512wK memory_probe.py [IMAGE]   (MICROPYPATH: the stand-ins and the
+                                                 firmware compiled, as tests/drivers/test_memory.py has it)
 
-The firmware comes as ``make deploy`` puts it on a board (main.py as source, the rest as .mpy
-files, so its code is in the heap), the chips are the register-level stand-ins, and the host is a
+The firmware comes as ``make deploy`` puts it on a board: main.py as source, the rest as .mpy
+files (its code is in the heap), or, with IMAGE, from the ROMFS image ``make firmware`` builds,
+mounted at /rom before the base is taken (it stands for the board's flash; its bytecode runs in
+place, and only what the code creates stays in the heap: functions, classes, names). The chips are the register-level stand-ins, and the host is a
 minimal one (bench/mpy/probe_line.py, shared with the sim's heap probe). Scenario: a tag on each
 of the 321 cells from the start, the handshake, every CELL report, a SNAPSHOT, a full screen in the
 five DISPLAY frames the host sends with a full refresh, a partial one, LED, BEEP, a button, every
@@ -25,7 +27,8 @@ This script is only the start: it takes the base, loads the firmware and measure
 few names of its own as it can (interned names fill the same pools as the firmware's), and hands
 over to memory_steps.py, the scenario, compiled with the stand-ins.
 
-Prints ``mem NAME VALUE`` lines, then PASS: code (what stays of the code), code_boot (while the
+Prints ``mem NAME VALUE`` lines, then PASS: word (bytes in a word of this port: 8 on the 64-bit
+unix port, 4 on a Pico), code (what stays of the code), code_boot (while the
 board is built: the configuration and pin map too), boot (code and data once the board is up),
 peak (code and data at the fullest step boundary), phase (where), standins (taken off); and
 MicroPython's ``qstr pool`` line once the code is loaded: how many names are interned, in how many
@@ -36,6 +39,11 @@ import gc
 import sys
 
 sys.path.pop(0)  # this folder has the stand-ins as source: take them compiled, from MICROPYPATH
+if len(sys.argv) > 1:
+    import rom
+
+    rom.mount(sys.argv[1])
+print("mem word", 8 if sys.maxsize > 1 << 32 else 4)
 gc.collect()
 base = gc.mem_alloc()
 gc.threshold(4096)  # as main.py

@@ -124,3 +124,19 @@ def test_a_tag_write_through_a_dead_reader_says_so():
     rig.send(m.TAG_WRITE, hd.pack_tag_write(12, cell, 4, RECORD, 4))
     rig.run_until(lambda: any(t == m.TAG_RESULT for t, _p in rig.got), 2000)
     eq(hd.unpack_tag_result(rig.take(m.TAG_RESULT)[0])[:3], (12, dc.TAG_READER, 0))
+
+
+def test_the_settle_answer_measures_the_tags_on_the_table_when_asked():
+    rig = linked()
+    rig.bench.place(140, ntag213(UID, power_up_us=4500))  # laid after the start: not measured yet
+    rig.run_until(lambda: rig.app.scanner.sweeps >= 2, 5000)
+    (st,) = ask(rig, dc.SETTLE)
+    reader = rig.board.reader
+    eq(st["least_us"], 2000)
+    eq(len(st["cells_us"]), 321)
+    eq(st["cells_us"][140], 4500, "measured when asked")
+    eq([c for c in range(321) if st["cells_us"][c]], [140], "only the cell with a tag")
+    eq(len(st["waits_us"]), 48)
+    eq(st["waits_us"][reader.channel_of[140]], 4750, "its channel waits its time and 250 us")
+    eq(sorted(set(st["waits_us"])), [2000, 4750])
+    eq([n for n in ("wtfw.diag", "drivers.matrix_diag") if n in sys.modules], [], "the measurement's code is dropped")

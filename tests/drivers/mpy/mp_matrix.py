@@ -238,14 +238,39 @@ def test_a_settled_table_is_scanned_with_the_heap_locked():
     eq(0 < reader.presence_checks < 1 << 30, True, "the count wraps at 2**30, where a Pico's would allocate")
 
 
-def test_a_tag_that_powers_up_slower_than_the_settle_time_is_missed_until_it_is_longer():
+def test_a_tag_slower_than_its_cell_is_missed_until_the_long_look_finds_it_then_read_every_sweep():
     bench, board = pico_board()
     reader = board.reader
     bench.place(33, ntag213(uid7(9), keeps_state=False, power_up_us=3000))
-    eq(sweep(reader).get(33), None, "2 ms settle, 3 ms power-up")
-    reader.settle_us = 3500
-    sweep(reader)
-    eq(sweep(reader).get(33), uid7(9))
+    ch = reader.channel_of[33]
+    eq(sweep(reader).get(33), None, "2 ms assumed, 3 ms power-up")
+    while reader.sweeps % reader.nchannels != ch:
+        eq(sweep(reader).get(33), None, "sweep %d, before the long look of channel %d" % (reader.sweeps, ch))
+    eq(sweep(reader).get(33), uid7(9), "the long look (5.5 ms)")
+    eq(reader.settle[33] * 50, 3000, "measured at once: 3 ms")
+    eq(reader.waits[ch], 3250, "its channel waits that and a 250 us margin")
+    for _ in range(3):
+        eq(sweep(reader).get(33), uid7(9))
+    eq(sum(1 for w in reader.waits if w > 2000), 1, "only its channel waits more than 2 ms")
+
+
+def test_the_board_measures_its_tags_at_start_and_waits_longer_only_on_their_channels():
+    bench = TableBench()
+    bench.place(33, ntag213(uid7(1), power_up_us=5000))
+    bench.place(300, ntag213(uid7(2), power_up_us=4000))
+    bench.place(200, ntag213(uid7(3)))  # 500 us
+    bench, board = pico_board(bench)
+    r = board.reader
+    eq((r.settle[33] * 50, r.settle[300] * 50, r.settle[200] * 50), (5000, 4000, 500), "measured per cell")
+    eq(r.waits[r.channel_of[33]], 5250)
+    eq(r.waits[r.channel_of[300]], 4250)
+    eq(r.waits[r.channel_of[200]], 2000, "never less than the 2 ms assumed")
+    eq(sum(1 for w in r.waits if w > 2000), 2, "channels waiting longer")
+    got = sweep(r)
+    eq((got.get(33), got.get(300), got.get(200)), (uid7(1), uid7(2), uid7(3)), "every tag read in the first sweep")
+    bench.lift(33)
+    sweep(r)
+    eq(r.settle[33] * 50, 5000, "a lifted tag's cell keeps its time: the antenna is the same")
 
 
 def _scanner(board):

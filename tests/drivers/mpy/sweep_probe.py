@@ -30,8 +30,10 @@ def _table(pin_ns=0, call_ns=0, settle_us=None):
     bench.clock.pin_ns = pin_ns
     bench.clock.call_ns = call_ns
     bench, board = pico_board(bench)
-    if settle_us is not None:
+    if settle_us is not None:  # every step waits settle_us, as before the sweep measured its tags
         board.reader.settle_us = settle_us
+        for ch in range(board.reader.nchannels):
+            board.reader.waits[ch] = 0
     for i in range(TAGS):
         bench.place((i * 29) % 321, ntag213(_uid(i)))
     return bench, board
@@ -69,6 +71,43 @@ def sweeps(name, pin_ns=0, call_ns=0, settle_us=None, n=9):
         print("spi_transactions_per_sweep %d" % ((bus.calls - c0) // n))
         print("frames_on_air_per_sweep %d" % ((sum(m.exchanges for m in bench.readers) - ex0) // n))
         print("uid_reads_per_sweep %d" % ((reader.full_reads - reads0) // n))
+
+
+def adaptive(name, slow, full=False, pin_ns=RP2040_PIN_NS, call_ns=RP2040_CALL_NS, n=9):
+    # The table of the other rows (TAGS tags; ``full``: one on every cell) whose tags on the cells
+    # ``slow(bench, cell)`` need 5 ms after the field switches on (ISO/IEC 14443-3's limit), the
+    # others what the model tags need (0.5 ms): the board measures them at start and each step
+    # waits what its cells need, at least the 2 ms assumed.
+    gc.collect()
+    bench = TableBench()
+    bench.clock.pin_ns = pin_ns
+    bench.clock.call_ns = call_ns
+    nslow = 0
+    cells = range(321) if full else [(i * 29) % 321 for i in range(TAGS)]
+    for c in cells:
+        if slow(bench, c):
+            nslow += 1
+            bench.place(c, ntag213(_uid(c), power_up_us=5000))
+        else:
+            bench.place(c, ntag213(_uid(c)))
+    bench, board = pico_board(bench)
+    reader = board.reader
+    buf = bytearray(10)
+    for _ in range(3):
+        _sweep(reader, buf)
+    times = []
+    for _ in range(n):
+        t0 = bench.clock.ns
+        got = 0
+        for c in range(reader.ncells):
+            if reader.read_uid(c, buf) > 0:
+                got += 1
+        times.append((bench.clock.ns - t0) // 1000)
+        if got != len(cells):
+            raise AssertionError("%s: a sweep read %d of %d tags" % (name, got, len(cells)))
+    print("%s_sweep_us %d" % (name, _median(times)))
+    print("%s_slow_cells %d" % (name, nslow))
+    print("%s_slow_channels %d" % (name, sum(1 for w in reader.waits if w > reader.settle_us)))
 
 
 def uid_read():
@@ -144,6 +183,12 @@ def run():
     sweeps("bus")
     sweeps("rp2040", RP2040_PIN_NS, RP2040_CALL_NS)
     sweeps("iso_settle", RP2040_PIN_NS, RP2040_CALL_NS, 5000)
+    # A fifth of the cells: those on channels 0 to 7 (where the layout allows), or every fifth cell
+    # (spread over every channel: the layout does not allow).
+    adaptive("fifth_grouped", lambda bench, c: bench.channel_of[c] < 8)
+    adaptive("fifth_spread", lambda bench, c: c % 5 == 0)
+    adaptive("full_table", lambda bench, c: False, True)
+    adaptive("full_fifth_grouped", lambda bench, c: bench.channel_of[c] < 8, True)
     uid_read()
     report_latency("bus")
     report_latency("rp2040", RP2040_PIN_NS, RP2040_CALL_NS)

@@ -45,6 +45,8 @@ def test_the_sim_names_its_one_reader_sim_and_lists_its_misread_cells_worst_firs
     eq(0 < c["sweeps"] <= r.app.scanner.sweeps, True, c["sweeps"])
     (p,) = ask(r, dc.PROBLEMS)
     eq((p["parts"], p["text"]), (1, ""), "the sim's reader keeps no problem reports")
+    (st,) = ask(r, dc.SETTLE)
+    eq((st["least_us"], st["cells_us"], st["waits_us"]), (0, [], []), "the sim has no antennas to measure")
 
 
 def test_a_tag_write_on_the_sim_is_refused_as_not_supported():
@@ -63,7 +65,7 @@ def test_a_malformed_diag_request_is_logged_and_the_board_goes_on():
     r.step(2)
     (level, code, text), = r.logs()
     eq((level, code), (m.WARNING, m.CODE_BAD_MESSAGE))
-    eq(text, "malformed message of type 0x14: DIAG_REQ must be 2 bytes, a request id and a topic 0..3")
+    eq(text, "malformed message of type 0x14: DIAG_REQ must be 2 bytes, a request id and a topic 0..4")
     (s,) = ask(r, dc.SUMMARY)
     eq(s["board_name"], "sim")
 
