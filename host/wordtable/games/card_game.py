@@ -203,6 +203,19 @@ class CardGame(Game):
     def _count_again(self, seat: int, swaps: list[tuple[Card, Card]]) -> None:
         """The hands are counted again after ``seat`` showed hers."""
 
+    # -- positions --------------------------------------------------------------------------------
+
+    POSITION_META: ClassVar[tuple[str, ...]] = ("game", "players", "seed", "options")
+    """Keys of a position that set up the game rather than lay it out."""
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any], *, lexicon: Any, options: Any = None) -> Game:
+        """A new game of ``players`` and ``seed``, laid out by ``set_position`` with the position's other
+        keys (its parameters: the same keys a saved ``position`` action replays)."""
+        game: Any = cls(list(data["players"]), lexicon=lexicon, seed=int(data.get("seed", 0)), options=options)
+        game.set_position(**{k: v for k, v in data.items() if k not in cls.POSITION_META})
+        return game  # type: ignore[no-any-return]
+
     # -- saving -------------------------------------------------------------------------------------
 
     def _saved_setup(self) -> dict[str, Any]:

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games.base import Game, GameError
+from ..games.registry import GameSpec
 from ..store.store import Store
-from .games_catalogue import BY_NAME, GameEntry
+from .games_catalogue import playable_game
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class SavedGame:
     """An unfinished game read back from the store, with what the session needs to go on with it."""
 
     game_id: int
-    entry: GameEntry
+    entry: GameSpec
     game: Game
     seats: list[tuple[str, str | None]]
     """Each player's name and bot strength (None: a person)."""
@@ -39,7 +40,7 @@ def latest_unfinished(store: Store, lexicon: Any) -> tuple[int, SavedGame | None
     session, row = found
     if row is None:
         return session.id, None
-    entry = BY_NAME.get(row.game)
+    entry = playable_game(row.game)
     if entry is None:
         return session.id, None
     try:

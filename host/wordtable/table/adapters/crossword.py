@@ -25,12 +25,13 @@ from ...games.crossword_board import BLANK
 from ..layout import BOARD, GameLayout
 from ..tags import Piece
 from .base import OK, Adapter, BotStep, LetterModal, Reply, Table
+from .registry import register_adapter
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class CrosswordAdapter(Adapter):
-    """Shared by wordgame and Wordability (their sets differ)."""
+    """Shared by the crossword board games (wordgame, Wordability); a variant declares its ``game_name``."""
 
     game: CrosswordGame
 
@@ -237,11 +238,11 @@ def _menu_path(items: list[tuple[str, Any]], key: str) -> tuple[int, ...]:
     return (2,) * keys.index(key) + (OK,)
 
 
+@register_adapter
 class WordgameAdapter(CrosswordAdapter):
     game_name: ClassVar[str] = "wordgame"
-    sets: ClassVar[tuple[str, ...]] = ("wordgame",)
 
 
+@register_adapter
 class WordabilityAdapter(CrosswordAdapter):
     game_name: ClassVar[str] = "wordability"
-    sets: ClassVar[tuple[str, ...]] = ("wordability",)
