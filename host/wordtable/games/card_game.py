@@ -214,7 +214,7 @@ class CardGame(Game):
         keys (its parameters: the same keys a saved ``position`` action replays)."""
         game: Any = cls(list(data["players"]), lexicon=lexicon, seed=int(data.get("seed", 0)), options=options)
         game.set_position(**{k: v for k, v in data.items() if k not in cls.POSITION_META})
-        return game  # type: ignore[no-any-return]
+        return game
 
     # -- saving -------------------------------------------------------------------------------------
 
