@@ -18,7 +18,7 @@ from typing import Any
 from wordtable import lexicon
 from wordtable.games.crossword import CrosswordGame
 from wordtable.games.crossword_board import Placement
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 
 REPEATS = 5
 SAMPLE = 300

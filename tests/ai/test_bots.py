@@ -7,7 +7,8 @@ from random import Random
 import pytest
 from wordtable.ai.crossword_bots import choose, hints, leave_value, main_word, play_out
 from wordtable.cli.move import check_move
-from wordtable.games.position import game_from_position, position_of
+from wordtable.games.position import position_of
+from wordtable.games.registry import game_from_position
 from wordtable.games.wordability import Wordability
 from wordtable.games.wordgame import Wordgame
 

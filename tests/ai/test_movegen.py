@@ -8,7 +8,7 @@ from random import Random
 import pytest
 from wordtable.ai.movegen import Rack, generator_for, legal_moves
 from wordtable.games.crossword_board import Layout
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 from wordtable.games.wordability import Wordability
 from wordtable.games.wordgame import Wordgame
 

@@ -139,11 +139,11 @@ class TablePlay:
         """Through the display menu with seat 1's buttons: the game, how many players, each player
         (0 a person, 1..3 a bot of a strength), then the house rules ``options`` (field -> value; OK
         on a rule moves it to its next choice) and "Start the game"."""
-        from wordtable.table.games_catalogue import GAMES, menu_options
+        from wordtable.table.games_catalogue import menu_options, playable
 
         s = self.session
         assert s.state == "menu"
-        game_index = [g.name for g in GAMES].index(game)
+        game_index = [g.name for g in playable()].index(game)
         for index in (game_index, players_index, *seats):
             for _ in range(index):
                 self.press(0, 2)

@@ -4,7 +4,7 @@ buttons; the final scores are checked against the same actions replayed on a pur
 from __future__ import annotations
 
 import pytest
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 from wordtable.table.adapters.base import MORE, NEXT, OK
 
 from .table_play import TablePlay, enable, wait_until

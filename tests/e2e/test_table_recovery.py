@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from wordtable.display.views import TagProblemView
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 from wordtable.table.adapters.base import OK
 from wordtable.table.sim_pieces import virtual_uid
 

@@ -4,8 +4,8 @@ players, bots, house rules and state; a finished game or a game this host does n
 from __future__ import annotations
 
 from wordtable import lexicon
+from wordtable.games.registry import get
 from wordtable.store.store import Store
-from wordtable.table.games_catalogue import BY_NAME
 from wordtable.table.recovery import latest_unfinished
 
 
@@ -15,7 +15,7 @@ def test_the_latest_unfinished_game_comes_back_as_it_was_saved(tmp_path):
         assert latest_unfinished(store, lex) is None
         sid = store.start_session(layout="standard")
         assert latest_unfinished(store, lex) == (sid, None)
-        game = BY_NAME["wordchain"].new(["Ann", "Bot 2"], lex, 7, None, {"target_score": 250})
+        game = get("wordchain").new(["Ann", "Bot 2"], lexicon=lex, seed=7, options={"target_score": 250})
         options = {"house_rules": {"target_score": 250}, "bots": [None, "club"], "position": None}
         gid = store.start_game(sid, "wordchain", options, ["Ann", "Bot 2"], 7, game.to_dict())
         found = latest_unfinished(store, lex)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from wordtable import lexicon
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 from wordtable.store.store import Store
 from wordtable.table.adapters.base import NEXT, OK, LetterModal, Table
 from wordtable.table.adapters.crossword import WordgameAdapter

@@ -13,13 +13,13 @@ from wordtable.web.tablestate import PieceNamer, TableState, box_json
 def test_pieces_show_their_letter_and_points_or_their_card_face() -> None:
     namer = PieceNamer()
     a = namer.face(virtual_uid("wordgame", "0"))
-    assert a is not None and (a.text, a.corner, a.label) == ("A", "1", "A 1 of 8")
+    assert a is not None and (a.text, a.corner, a.label, a.shape) == ("A", "1", "A 1 of 8", "tile")
     blank = namer.face(virtual_uid("wordgame", "103"))
-    assert blank is not None and (blank.text, blank.label) == ("", "blank 2 of 2")
+    assert blank is not None and (blank.text, blank.label, blank.shape) == ("", "blank 2 of 2", "tile")
     card = load_set("wordchain").piece("wc-c01")
     assert card.label == "B/S/7"
     face = namer.face(virtual_uid("wordchain", card.id))
-    assert face is not None and (face.text, face.corner, face.suit) == ("B", "♠7", "S")
+    assert face is not None and (face.text, face.corner, face.suit, face.shape) == ("B", "♠7", "S", "card")
     assert namer.face(bytes.fromhex("04000000000000")) is None
 
 

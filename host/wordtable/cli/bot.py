@@ -12,9 +12,10 @@ import sys
 from random import Random
 from typing import Any
 
+from wordtable.games import registry
 from wordtable.games.base import InvalidMoveError
 from wordtable.games.crossword_board import BLANK
-from wordtable.games.position import BOARD_GAMES, game_from_position
+from wordtable.games.registry import game_from_position
 
 from ..ai.crossword_bots import STRENGTHS, choose, describe_move, hints
 from ..ai.movegen import legal_moves
@@ -30,7 +31,7 @@ def register(sub: Any) -> None:
         description="Every legal move of RACK on the position, highest score first, each with its placement "
                     "(as `wordtable move --place` takes it), the words formed with the rules' reckoning, the "
                     "score and its breakdown. Exit 0, or 2 for input that cannot be read.")
-    p.add_argument("--game", required=True, choices=sorted(BOARD_GAMES), help="the game")
+    p.add_argument("--game", required=True, choices=registry.names(board=True), help="the game")
     p.add_argument("--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)")
     p.add_argument("--rack", default=None, metavar="LETTERS",
                    help="the tiles to play, ? for a blank (default: the rack of the player to move)")
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
         "bot", help="what a bot would play on a wordgame or Wordability position (JSON)",
         description="The action a bot of the given strength takes for the player to move: a placement (with "
                     "its words and score), an exchange or a pass, and why.")
-    b.add_argument("--game", required=True, choices=sorted(BOARD_GAMES), help="the game")
+    b.add_argument("--game", required=True, choices=registry.names(board=True), help="the game")
     b.add_argument("--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)")
     b.add_argument("--strength", default="strongest", choices=STRENGTHS, help="bot strength (default strongest)")
     b.add_argument("--seed", type=int, default=0, help="seed of the beginner's random choice")
@@ -145,15 +146,15 @@ def _board_hint(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _register_hints() -> None:
-    """One ``wordtable hint`` for every game: the board games join the card games' command."""
-    from .hint import GAMES, CardGameCommands
+    """One ``wordtable hint`` for every game: every board game of the registry joins the card games' command."""
+    from .hint import BOARD_GAMES
 
     arguments = [
         (("--position",), {"metavar": "FILE", "help": "board games: the position file (docs/rules/positions.md)"}),
         (("--rack",), {"metavar": "LETTERS", "help": "board games: the tiles, ? for a blank (default: the position's)"}),
     ]
-    for name in BOARD_GAMES:
-        GAMES[name] = CardGameCommands(hint=_board_hint, hint_arguments=arguments)
+    BOARD_GAMES.hint = _board_hint
+    BOARD_GAMES.hint_arguments = arguments
 
 
 _register_hints()

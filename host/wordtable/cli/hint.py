@@ -6,9 +6,10 @@
     wordtable hint  --game wordchain --hand "B♥8,E♥3,D♠5,*,..." --link "P♣8" --strength club
 
 Each card game registers a :class:`CardGameCommands` in :data:`GAMES` (WORDCARD and WordSnake add theirs
-the same way): functions that take the parsed arguments and return a JSON-ready dict, and any extra
-arguments they need. Bad input (an unknown card code, a link the cards lack, a bad option) prints one
-line saying what is wrong and exits with status 2.
+the same way), and every board game of the game registry has the :data:`BOARD_GAMES` commands:
+functions that take the parsed arguments and return a JSON-ready dict, and any extra arguments they
+need. Bad input (an unknown card code, a link the cards lack, a bad option) prints one line saying what
+is wrong and exits with status 2.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..games import registry
 from ..games.base import GameError
 
 Handler = Callable[[argparse.Namespace], dict[str, Any]]
@@ -38,7 +40,19 @@ class CardGameCommands:
 
 
 GAMES: dict[str, CardGameCommands] = {}
-"""Games by the name ``--game`` takes."""
+"""Card games by the name ``--game`` takes."""
+
+BOARD_GAMES = CardGameCommands()
+"""What every board game of the registry has (wordtable.cli.bot fills it in)."""
+
+
+def commands(name: str) -> CardGameCommands | None:
+    """The commands of the game called ``name``: its own, or the board games' for a board game."""
+    if name in GAMES:
+        return GAMES[name]
+    if name in registry.names(board=True):
+        return BOARD_GAMES
+    return None
 
 GAME_MODULES: tuple[str, ...] = ("wordtable.cli.wordcard", "wordtable.cli.wordsnake", "wordtable.cli.bot")
 """Modules imported by :func:`register` that add their own entries to :data:`GAMES` (WORDCHAIN's are here)."""
@@ -150,10 +164,10 @@ GAMES["wordchain"] = CardGameCommands(
 
 def _run(kind: str) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
-        game = GAMES.get(args.game)
+        game = commands(args.game)
         handler = getattr(game, kind, None) if game else None
         if handler is None:
-            known = ", ".join(sorted(n for n, g in GAMES.items() if getattr(g, kind)))
+            known = ", ".join(sorted(n for n in set(GAMES) | set(registry.names()) if getattr(commands(n), kind, None)))
             print(f"wordtable {kind}: no {kind} for game {args.game!r} (games: {known})", file=sys.stderr)
             return 2
         try:
@@ -169,7 +183,7 @@ def _run(kind: str) -> Callable[[argparse.Namespace], int]:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", required=True, help="which game: " + ", ".join(sorted(GAMES)))
+    p.add_argument("--game", required=True, help="which game: " + ", ".join(registry.names()))
     p.add_argument("--options", help="house rules as a JSON object, e.g. '{\"scoring\": \"simple\"}'")
     p.add_argument("--lexicon", help="lexicon name (default: the game's)")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
@@ -190,7 +204,7 @@ def register(sub: Any) -> None:
     hint.add_argument("--top", type=int, default=5, help="how many plays to list")
     for parser, attr in ((score, "score_arguments"), (hint, "hint_arguments")):
         added: set[str] = set()
-        for game in GAMES.values():
+        for game in (*GAMES.values(), BOARD_GAMES):
             for flags, kwargs in getattr(game, attr):
                 if flags[0] not in added:
                     added.add(flags[0])

@@ -11,9 +11,10 @@ import json
 import sys
 from typing import Any
 
+from ..games import registry
 from ..games.base import IllegalMoveError, InvalidMoveError
 from ..games.crossword import placements_from_text
-from ..games.position import BOARD_GAMES, game_from_position
+from ..games.registry import game_from_position
 from ..lexicon.protocol import Lexicon
 from .position_file import read_position
 
@@ -23,10 +24,10 @@ EXIT_VALID, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 def register(sub: Any) -> None:
     """Add the board-game subcommands to the ``wordtable`` parser."""
     p = sub.add_parser(
-        "move", help="validate and score one move of wordgame or Wordability (JSON out)",
+        "move", help="validate and score one move of a board game (wordgame, Wordability) (JSON out)",
         description="Validate and score one move on a position file. Prints JSON: valid, error, the words "
                     "formed with their scores and reckoning, total. Exit 0 valid, 1 invalid, 2 bad input.")
-    p.add_argument("--game", required=True, choices=sorted(BOARD_GAMES), help="the game")
+    p.add_argument("--game", required=True, choices=registry.names(board=True), help="the game")
     p.add_argument("--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)")
     p.add_argument("--place", required=True, metavar="CELLS",
                    help='placements like "H8:W,H9:O" (lower-case letter: a blank standing for it)')

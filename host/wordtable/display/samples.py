@@ -20,6 +20,7 @@ from typing import Any
 from .. import lexicon
 from ..games.base import Game, GameError
 from ..games.crossword import CrosswordOptions
+from ..games.registry import all_games
 from ..games.wordability import Wordability
 from ..games.wordchain import WordchainGame, WordchainOptions
 from ..games.wordgame import Wordgame
@@ -139,8 +140,7 @@ def _result() -> View:
 # -- the session's own screens ----------------------------------------------------------------------
 
 def _menu() -> View:
-    return MenuView("Choose a game", ("wordgame", "Wordability", "WORDCHAIN", "WORDCARD", "WordSnake"), 1,
-                    SEAT_BUTTONS)
+    return MenuView("Choose a game", tuple(g.title for g in all_games()), 1, SEAT_BUTTONS)
 
 
 def _menu_options() -> View:

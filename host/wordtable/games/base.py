@@ -14,6 +14,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from ..lexicon.protocol import Lexicon
+
 
 class GameError(Exception):
     """Base of the errors a game raises. The message is for the player: it says what is wrong
@@ -111,6 +113,8 @@ class Game(ABC):
     name: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    options_type: ClassVar[type[GameOptions]] = GameOptions
+    """The game's options (house rules), a frozen dataclass the constructor's ``options`` is one of."""
 
     def __init__(self, players: list[str], seed: int = 0) -> None:
         if not self.min_players <= len(players) <= self.max_players:
@@ -139,8 +143,14 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> Game:
+    def from_dict(cls, data: dict[str, Any], lexicon: Lexicon) -> Game:
         """Restore a game saved with ``to_dict``."""
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any], *, lexicon: Lexicon, options: Any = None) -> Game:
+        """A game set up as a position describes: ``players`` and ``seed`` and the game's own keys
+        (docs/table.md, "Positions"). A game that can start from a position overrides this."""
+        raise InvalidMoveError(f"{cls.name} cannot start from a position")
 
     def winners(self) -> list[int]:
         """Indexes of the players with the best score (ties share the win)."""

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..lexicon.protocol import Lexicon
 from .base import (
     Game,
     GameOptions,
@@ -60,7 +61,7 @@ class CardGame(Game):
     actions: ClassVar[tuple[str, ...]] = ()
     """The action types, in the order an unknown action's error lists them; ``t`` is handled by ``_t``."""
 
-    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: Any = None) -> None:
+    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: Any = None) -> None:
         super().__init__(players, seed)
         self.options: Any = options if options is not None else self.options_type()
         self.lexicon = lexicon
@@ -203,6 +204,19 @@ class CardGame(Game):
     def _count_again(self, seat: int, swaps: list[tuple[Card, Card]]) -> None:
         """The hands are counted again after ``seat`` showed hers."""
 
+    # -- positions --------------------------------------------------------------------------------
+
+    POSITION_META: ClassVar[tuple[str, ...]] = ("game", "players", "seed", "options")
+    """Keys of a position that set up the game rather than lay it out."""
+
+    @classmethod
+    def from_position(cls, data: dict[str, Any], *, lexicon: Lexicon, options: Any = None) -> Game:
+        """A new game of ``players`` and ``seed``, laid out by ``set_position`` with the position's other
+        keys (its parameters: the same keys a saved ``position`` action replays)."""
+        game: Any = cls(list(data["players"]), lexicon=lexicon, seed=int(data.get("seed", 0)), options=options)
+        game.set_position(**{k: v for k, v in data.items() if k not in cls.POSITION_META})
+        return game
+
     # -- saving -------------------------------------------------------------------------------------
 
     def _saved_setup(self) -> dict[str, Any]:
@@ -221,7 +235,7 @@ class CardGame(Game):
                 "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> Any:
+    def from_dict(cls, data: dict[str, Any], lexicon: Lexicon) -> Any:
         """Restore a game saved with :meth:`to_dict`: a new game from the seed, every action again."""
         game: Any = cls(list(data["players"]), lexicon=lexicon, seed=int(data["seed"]),
                    options=cls.options_type.from_dict(data["options"]), **cls._setup_from(data))

@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..lexicon.protocol import Lexicon
 from .base import (
     Game,
     GameError,
@@ -35,6 +36,7 @@ from .base import (
 )
 from .crossword_board import BLANK, Board, Geometry, Layout, Placement
 from .crossword_rules import CrosswordRules, Evaluation
+from .position import setup_position
 
 CHALLENGE_RULES: tuple[str, ...] = ("void", "single", "double", "five-point")
 """void: invalid words are refused when laid; single: a phony can be challenged off, a failed challenge
@@ -96,9 +98,9 @@ class CrosswordGame(Game):
     """A crossword board game: the shared core. Variants set ``rules_class`` and the class names."""
 
     rules_class: ClassVar[type[CrosswordRules]] = CrosswordRules
-    options_class: ClassVar[type[CrosswordOptions]] = CrosswordOptions
+    options_type: ClassVar[type[CrosswordOptions]] = CrosswordOptions
 
-    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: CrosswordOptions | None = None,
+    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: CrosswordOptions | None = None,
                  starting_player: int = 0, layout: Layout | None = None, deal: bool = True) -> None:
         """A new game dealt from a shuffled bag. Besides the constructor every game takes, ``starting_player``
         says who moves first, ``layout`` replaces the premium layout, and ``deal=False`` leaves the racks
@@ -107,7 +109,7 @@ class CrosswordGame(Game):
         self.lexicon = lexicon
         self.rules = self.rules_class(lexicon, layout)
         self.layout_override = layout is not None
-        self.options = options if options is not None else self.options_class()
+        self.options = options if options is not None else self.options_type()
         if not 0 <= starting_player < len(players):
             raise InvalidMoveError(f"there is no player {starting_player} to start")
         self.tiles = self.rules.tiles
@@ -579,7 +581,12 @@ class CrosswordGame(Game):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> CrosswordGame:
+    def from_position(cls, data: dict[str, Any], *, lexicon: Lexicon, options: Any = None) -> CrosswordGame:
+        """The game a position file describes (docs/rules/positions.md, games/position.py)."""
+        return setup_position(cls, data, lexicon, options)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], lexicon: Lexicon) -> CrosswordGame:
         if data.get("game") != cls.name:
             raise InvalidMoveError(f"this is a saved {data.get('game')!r} game, not {cls.name}")
         layout = None
@@ -587,7 +594,7 @@ class CrosswordGame(Game):
         if data.get("layout"):
             layout = Layout(g, data["layout"])
         game = cls(list(data["players"]), lexicon=lexicon, seed=int(data["seed"]),
-                   options=cls.options_class.from_dict(data["options"]),
+                   options=cls.options_type.from_dict(data["options"]),
                    starting_player=int(data["starting_player"]), layout=layout, deal=False)
         state = dict(data, history_len=0)
         game._restore(state)

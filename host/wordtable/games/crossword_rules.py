@@ -20,8 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, ClassVar
 
+from ..lexicon.protocol import Lexicon
 from .base import IllegalMoveError, InvalidMoveError, ScoreBreakdown, ScoreLine
 from .crossword_board import (
     AXES_ORTHOGONAL,
@@ -48,6 +50,13 @@ def load_data(name: str) -> dict[str, Any]:
     """The data file ``games/data/NAME.json`` of a board game (read once)."""
     text = resources.files("wordtable.games").joinpath("data", f"{name}.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
+    return data
+
+
+@cache
+def load_data_file(path: Path) -> dict[str, Any]:
+    """A board game's data file anywhere (read once): a variant that does not ship in ``games/data/``."""
+    data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
     return data
 
 
@@ -87,6 +96,8 @@ class CrosswordRules:
     all_tiles_bonus: ClassVar[str] = "points"
     """What laying the whole rack earns, one of :data:`ALL_TILES_BONUSES`."""
     line_words: ClassVar[str] = "one row or one column"
+    data_path: ClassVar[Path | None] = None
+    """The variant's data file; None: ``games/data/NAME.json`` of its ``name``."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -97,8 +108,10 @@ class CrosswordRules:
             raise TypeError(
                 f"{cls.__name__}.all_tiles_bonus must be one of {ALL_TILES_BONUSES}, not {cls.all_tiles_bonus!r}")
 
-    def __init__(self, lexicon: Any, layout: Layout | None = None, data: dict[str, Any] | None = None) -> None:
-        self.data = data if data is not None else load_data(self.name)
+    def __init__(self, lexicon: Lexicon, layout: Layout | None = None, data: dict[str, Any] | None = None) -> None:
+        if data is None:
+            data = load_data(self.name) if self.data_path is None else load_data_file(self.data_path)
+        self.data = data
         board = self.data["board"]
         self.geometry = Geometry(int(board["width"]), int(board["height"]))
         self.layout = layout if layout is not None else Layout(self.geometry, self.data["premiums"])

@@ -31,11 +31,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..lexicon.protocol import Lexicon
+from . import registry
 from .base import GameError, InvalidMoveError
 from .crossword import CrosswordGame, CrosswordOptions
 from .crossword_board import ACROSS, BLANK, DIRECTION_NAMES, DIRECTION_VECTORS, DOWN
 from .crossword_rules import CrosswordRules
-from .position import board_game, game_from_position
 
 
 class GcgError(InvalidMoveError):
@@ -264,7 +265,7 @@ def _placements(game: CrosswordGame, ev: _Event) -> list[dict[str, Any]]:
     return out
 
 
-def import_gcg(text: str, lexicon: Any, game_name: str | None = None) -> CrosswordGame:
+def import_gcg(text: str, lexicon: Lexicon, game_name: str | None = None) -> CrosswordGame:
     """Replay a GCG record into a game; GcgError naming the line when it cannot be read or replayed."""
     headers: dict[str, str] = {}
     players: list[tuple[str, str]] = []
@@ -294,7 +295,10 @@ def import_gcg(text: str, lexicon: Any, game_name: str | None = None) -> Crosswo
         events.append(_parse_event(lineno, m2.group("nick"), m2.group("rest")))
     name = game_name or headers.get("wordtable-game") or (
         "wordability" if any("/" in e.position for e in events) else "wordgame")
-    cls = board_game(name)
+    spec = registry.get(name)
+    if not spec.board:
+        raise GcgError(f"GCG records crossword games ({', '.join(registry.names(board=True))}), not {name}")
+    cls: Any = spec.game
     if not players:
         raise GcgError("the record names no players (#player1 ..., #player2 ...)")
     nicks = [n for n, _ in players]
@@ -308,7 +312,7 @@ def import_gcg(text: str, lexicon: Any, game_name: str | None = None) -> Crosswo
             from .crossword_board import Layout
             layout = Layout(cls.rules_class(lexicon).geometry, headers["wordtable-premiums"].split("/"))
         if "wordtable-position" in headers:
-            game = game_from_position(json.loads(headers["wordtable-position"]), lexicon, options)
+            game = spec.from_position(json.loads(headers["wordtable-position"]), lexicon=lexicon, options=options)
         else:
             game = cls([full for _, full in players], lexicon=lexicon, seed=seed, options=options,
                        starting_player=start, layout=layout)

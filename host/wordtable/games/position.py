@@ -21,28 +21,18 @@ only the letters named there: the rest is out of play, which sets up end games).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..lexicon.protocol import Lexicon
 from .base import InvalidMoveError
-from .crossword import CrosswordGame, CrosswordOptions
 from .crossword_board import BLANK, Layout
-from .wordability import Wordability
-from .wordgame import Wordgame
 
-BOARD_GAMES: dict[str, type[CrosswordGame]] = {"wordgame": Wordgame, "wordability": Wordability}
-"""The crossword board games by name."""
+if TYPE_CHECKING:  # the game class is passed in: CrosswordGame.from_position calls setup_position
+    from .crossword import CrosswordGame, CrosswordOptions
 
 
 class PositionError(InvalidMoveError):
     """A position file that cannot be read or set up; the message says what to fix."""
-
-
-def board_game(name: str) -> type[CrosswordGame]:
-    """The game class called ``name``; PositionError naming the choices otherwise."""
-    try:
-        return BOARD_GAMES[name]
-    except KeyError:
-        raise PositionError(f"unknown game {name!r}; choose one of {', '.join(BOARD_GAMES)}") from None
 
 
 def _take(bag: list[int], game: CrosswordGame, letter: str, where: str) -> int:
@@ -55,9 +45,10 @@ def _take(bag: list[int], game: CrosswordGame, letter: str, where: str) -> int:
     raise PositionError(f"{where} needs a {what} tile, but a {game.name} set has only {have} and they are all used")
 
 
-def game_from_position(data: dict[str, Any], lexicon: Any, options: CrosswordOptions | None = None) -> CrosswordGame:
-    """Set up a game exactly as a position describes (see the module docstring)."""
-    cls = board_game(str(data.get("game", "")))
+def setup_position(cls: type[CrosswordGame], data: dict[str, Any], lexicon: Lexicon,
+                   options: CrosswordOptions | None = None) -> CrosswordGame:
+    """Set up a game of ``cls`` exactly as a position describes (see the module docstring); the game
+    registry's ``game_from_position`` finds ``cls`` by the position's ``game``."""
     racks = data.get("racks")
     if not isinstance(racks, list) or not racks:
         raise PositionError("a position needs racks: a list with one rack (letters, or null) per player")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from ..lexicon.protocol import Lexicon
 from .base import GameOverError, IllegalMoveError, InvalidMoveError
 from .crossword import CrosswordGame, CrosswordOptions
 from .crossword_board import AXES_ALL, FormedWord, Layout, Placement
@@ -57,7 +58,7 @@ class WordabilitySession:
     """A session: as many games as players (rule 1), each started by the next player in turn (rule 5);
     the winner has the highest total (rule 26). Each game gets its own seed from the session's."""
 
-    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: CrosswordOptions | None = None,
+    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: CrosswordOptions | None = None,
                  layout: Layout | None = None) -> None:
         self.player_names = list(players)
         self.lexicon = lexicon
@@ -117,7 +118,7 @@ class WordabilitySession:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], lexicon: Any) -> WordabilitySession:
+    def from_dict(cls, data: dict[str, Any], lexicon: Lexicon) -> WordabilitySession:
         """Restore a session saved with ``to_dict``."""
         if not isinstance(data.get("players"), list):
             raise InvalidMoveError("not a saved Wordability session")
@@ -137,7 +138,7 @@ class WordabilitySession:
         return session
 
 
-def _load_game(data: dict[str, Any], lexicon: Any) -> Wordability:
+def _load_game(data: dict[str, Any], lexicon: Lexicon) -> Wordability:
     game = Wordability.from_dict(data, lexicon)
     assert isinstance(game, Wordability)
     return game

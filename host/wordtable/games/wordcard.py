@@ -44,6 +44,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..lexicon.protocol import Lexicon
 from .base import (
     IllegalMoveError,
     InvalidMoveError,
@@ -97,7 +98,7 @@ class WordcardGame(CardGame):
                                           "next_deal", "reveal")
     options: WordcardOptions
 
-    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0,
+    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0,
                  options: WordcardOptions | None = None) -> None:
         super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         n = len(players)

@@ -16,6 +16,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..lexicon.protocol import Lexicon
 from .base import (
     GameOptions,
     GameOverError,
@@ -101,7 +102,7 @@ class WordcardGroupGame(CardGame):
     actions: ClassVar[tuple[str, ...]] = ("solution", "close")
     options: GroupOptions
 
-    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: GroupOptions | None = None,
+    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: GroupOptions | None = None,
                  now_ms: int | None = None, table: list[str] | None = None) -> None:
         super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         if table is not None:

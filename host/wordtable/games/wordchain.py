@@ -34,6 +34,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..lexicon.protocol import Lexicon
 from .base import (
     IllegalMoveError,
     InvalidMoveError,
@@ -84,7 +85,7 @@ class WordchainGame(CardGame):
     actions: ClassVar[tuple[str, ...]] = ("word", "draw", "five_cards", "pass", "challenge", "reveal")
     options: WordchainOptions
 
-    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0, options: WordchainOptions | None = None,
+    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: WordchainOptions | None = None,
                  now_ms: int | None = None) -> None:
         super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         teams = self.options.teams

@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..lexicon.protocol import Lexicon
 from .base import (
     GameOverError,
     IllegalMoveError,
@@ -203,7 +204,7 @@ class WordsnakeGame(CardGame):
                                           "reveal")
     options: WordsnakeOptions
 
-    def __init__(self, players: list[str], *, lexicon: Any, seed: int = 0,
+    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0,
                  options: WordsnakeOptions | None = None) -> None:
         super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         need = len(players) * self.options.hand_size + self.options.centre_cards

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games import registry
 from ..games.gcg import export_gcg
-from ..games.position import BOARD_GAMES, board_game
 from ..lexicon.protocol import Lexicon
 from .database import StoreError
 from .store import Store
@@ -44,8 +44,9 @@ def game_json(store: Store, game_id: int) -> dict[str, Any]:
 def game_gcg(store: Store, game_id: int, lexicon: Lexicon) -> str:
     """A finished crossword game (wordgame, Wordability) as a GCG record."""
     row = _finished(store, game_id)
-    if row.game not in BOARD_GAMES:
-        raise StoreError(f"GCG records crossword games ({', '.join(sorted(BOARD_GAMES))}); game {game_id} is "
+    board = registry.names(board=True)
+    if row.game not in board:
+        raise StoreError(f"GCG records crossword games ({', '.join(sorted(board))}); game {game_id} is "
                          f"{row.game}: export it as JSON")
-    game = board_game(row.game).from_dict(row.state, lexicon)
+    game: Any = registry.get(row.game).restore(row.state, lexicon)
     return export_gcg(game)

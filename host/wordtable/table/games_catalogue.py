@@ -1,5 +1,6 @@
-"""The five games as the session offers them: title, game class, table adapter, how to start one
-(optionally from a position), and how to restore a saved one."""
+"""The games as the table offers them: those of the game registry (games/registry.py) that have a table
+adapter (table/adapters/registry.py), in the registry's order, and the house rules the display offers
+for each (menu_options.json; a game without an entry offers none)."""
 
 from __future__ import annotations
 
@@ -9,85 +10,31 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..games.base import Game
+from ..games.registry import GameSpec, UnknownGameError, all_games, get
+from .adapters import adapter_for
 from .adapters.base import Adapter
 
 
-@dataclass(frozen=True)
-class GameEntry:
-    name: str
-    title: str
-
-    def game_class(self) -> type[Game]:
-        from ..games.wordability import Wordability
-        from ..games.wordcard import WordcardGame
-        from ..games.wordchain import WordchainGame
-        from ..games.wordgame import Wordgame
-        from ..games.wordsnake import WordsnakeGame
-
-        return {"wordgame": Wordgame, "wordability": Wordability, "wordchain": WordchainGame,
-                "wordcard": WordcardGame, "wordsnake": WordsnakeGame}[self.name]  # type: ignore[return-value]
-
-    def adapter_class(self) -> type[Adapter]:
-        from .adapters import ADAPTERS
-
-        return ADAPTERS[self.name]
-
-    def options_class(self) -> Any:
-        from ..games import wordcard, wordchain, wordsnake
-        from ..games.crossword import CrosswordOptions
-
-        return {"wordgame": CrosswordOptions, "wordability": CrosswordOptions, "wordchain": wordchain.WordchainOptions,
-                "wordcard": wordcard.WordcardOptions, "wordsnake": wordsnake.WordsnakeOptions}[self.name]
-
-    def new(self, players: list[str], lexicon: Any, seed: int, position: dict[str, Any] | None = None,
-            options: dict[str, Any] | None = None) -> Game:
-        """A new game; ``position`` (docs/table.md, "Positions") sets it up near an end, for short games;
-        ``options`` are house rules chosen on the display, over the position's and the game's defaults."""
-        cls: Any = self.game_class()
-        chosen = dict((position or {}).get("options") or {}, **(options or {}))
-        opts = self.options_class().from_dict(chosen) if chosen else None
-        if self.name in ("wordgame", "wordability"):
-            if position is not None:
-                from ..games.position import game_from_position
-
-                data = dict(position, game=self.name, players=players)
-                data.setdefault("seed", seed)
-                return game_from_position(data, lexicon, opts)
-        game = cls(players, lexicon=lexicon, seed=seed, options=opts)
-        if position is not None:
-            if self.name == "wordchain":
-                game.set_position(position["hands"], position["link"], position.get("tops"), position.get("current"))
-            elif self.name == "wordsnake":
-                game.set_position(position["hands"], position["centre"])
-            elif self.name == "wordcard":
-                game.set_position(position["hands"], position.get("stock"), position.get("discards"),
-                                  position.get("current"))
-        return game
-
-    def restore(self, state: dict[str, Any], lexicon: Any) -> Game:
-        cls: Any = self.game_class()
-        return cls.from_dict(state, lexicon)
+def playable() -> tuple[GameSpec, ...]:
+    """The games the table can play now (those with an adapter), in menu order."""
+    return tuple(g for g in all_games() if adapter_for(g.name) is not None)
 
 
-ALL_GAMES: tuple[GameEntry, ...] = (
-    GameEntry("wordgame", "wordgame"),
-    GameEntry("wordability", "Wordability"),
-    GameEntry("wordchain", "WORDCHAIN"),
-    GameEntry("wordcard", "WORDCARD"),
-    GameEntry("wordsnake", "WordSnake"),
-)
+def playable_game(name: str) -> GameSpec | None:
+    """The game called ``name`` if the table can play it, else None."""
+    try:
+        spec = get(name)
+    except UnknownGameError:
+        return None
+    return spec if adapter_for(name) is not None else None
 
 
-def _playable() -> tuple[GameEntry, ...]:
-    from .adapters import ADAPTERS
-
-    return tuple(g for g in ALL_GAMES if g.name in ADAPTERS)
-
-
-GAMES: tuple[GameEntry, ...] = _playable()
-"""The games the table can play now (those with an adapter), in menu order."""
-BY_NAME = {g.name: g for g in GAMES}
+def adapter_class(spec: GameSpec) -> type[Adapter]:
+    """The table adapter of a playable game."""
+    cls = adapter_for(spec.name)
+    if cls is None:
+        raise KeyError(f"{spec.name} has no table adapter")
+    return cls
 
 
 START_ITEM = "Start the game"

@@ -16,10 +16,12 @@ from wtproto import messages as m
 
 from ..display.views import MessageView, View, error_view
 from ..games.base import Game, GameError, MoveRecord
+from ..games.registry import GameSpec, get
+from ..lexicon.protocol import Lexicon
 from ..store.database import StoreWriteError
 from ..store.store import Store
 from .adapters.base import Adapter, Reply, Table
-from .games_catalogue import BY_NAME, GameEntry
+from .games_catalogue import adapter_class
 from .layout import TableLayout
 from .recovery import latest_unfinished
 from .seats import Seat
@@ -39,7 +41,7 @@ class GameLifecycle:
 
     link: BoardLink
     store: Store
-    lexicon: Any
+    lexicon: Lexicon
     layout: TableLayout
     positions: dict[str, dict[str, Any]]
     rng: random.Random
@@ -47,7 +49,7 @@ class GameLifecycle:
     bots: BotTurns
     session_id: int | None
     state: str
-    entry: GameEntry | None
+    entry: GameSpec | None
     game: Game | None
     adapter: Adapter | None
     game_id: int | None
@@ -66,9 +68,10 @@ class GameLifecycle:
                    options: dict[str, Any] | None = None) -> None:
         """Start a game of ``name`` with these players (what the menu does at its end); ``options``
         are house rules (fields of the game's options class) over the game's defaults."""
-        entry = BY_NAME[name]
+        entry = get(name)
         seed = self.rng.randrange(1 << 31) if seed is None else seed
-        game = entry.new([s.name for s in seats], self.lexicon, seed, self.positions.get(name), options)
+        game = entry.new([s.name for s in seats], lexicon=self.lexicon, seed=seed, options=options,
+                         position=self.positions.get(name))
         self.house_rules = dict(options or {})
         if self.session_id is None:
             self.session_id = self.store.start_session(layout=self.layout.name)
@@ -93,10 +96,10 @@ class GameLifecycle:
         self.house_rules = dict(saved.house_rules)
         self._play(saved.entry, saved.game, [Seat(n, b) for n, b in saved.seats])
 
-    def _play(self, entry: GameEntry, game: Game, seats: list[Seat]) -> None:
+    def _play(self, entry: GameSpec, game: Game, seats: list[Seat]) -> None:
         self.entry, self.game, self.seats = entry, game, seats
-        layout = self.layout.for_game(entry.name, len(seats))
-        self.adapter = entry.adapter_class()(game, layout, self.lexicon)
+        layout = self.layout.for_game(entry.layout_name, len(seats))
+        self.adapter = adapter_class(entry)(game, layout, self.lexicon)
         self.state = "play"
         self.note = None
         self.bots.busy = False
@@ -161,8 +164,8 @@ class GameLifecycle:
         assert self.entry is not None and self.game_id is not None
         log.error("move not saved: %s", exc)
         self.game = self.entry.restore(self.store.game(self.game_id).state, self.lexicon)
-        self.adapter = self.entry.adapter_class()(self.game, self.layout.for_game(self.entry.name, len(self.seats)),
-                                                  self.lexicon)
+        layout = self.layout.for_game(self.entry.layout_name, len(self.seats))
+        self.adapter = adapter_class(self.entry)(self.game, layout, self.lexicon)
         self.adapter.table_changed()
         self.bots.busy = False
         self.note = MessageView("Not saved", (str(exc),), "error")

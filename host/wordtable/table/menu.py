@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..display.views import MenuView
+from ..games.registry import GameSpec, get
 from .adapters.base import MORE, NEXT, OK, PREV
-from .games_catalogue import BY_NAME, GAMES, START_ITEM, GameEntry, menu_options
+from .games_catalogue import START_ITEM, menu_options, playable
 from .layout import TableLayout
 from .seats import Seat
 
@@ -53,8 +54,8 @@ class GameMenu:
     def items(self) -> tuple[str, list[str]]:
         """The title and the lines of the current step."""
         if self.step == "game":
-            return "Choose a game", [g.title for g in GAMES]
-        entry = BY_NAME[self.choice["game"]]
+            return "Choose a game", [g.title for g in playable()]
+        entry = get(self.choice["game"])
         if self.step == "players":
             lo, hi = self.player_range(entry)
             return f"{entry.title}: players", [f"{n} players" for n in range(lo, hi + 1)]
@@ -63,7 +64,7 @@ class GameMenu:
             return f"{entry.title}: house rules", [START_ITEM] + [
                 f"{o.label}: {o.words(chosen[o.field])}" for o in menu_options(entry.name)]
         i = len(self.choice["seats"])
-        seat = self.layout.for_game(entry.name, self.choice["players"]).seats[i]
+        seat = self.layout.for_game(entry.layout_name, self.choice["players"]).seats[i]
         return f"Player {i + 1} (seat {seat + 1})", ["a person"] + [f"a bot ({s})" for s in STRENGTHS]
 
     def default_options(self, game: str) -> dict[str, Any]:
@@ -75,10 +76,11 @@ class GameMenu:
                 else ("host" if sim else "table") if o.field == "deal" else o.choices[0][0]
                 for o in menu_options(game)}
 
-    def player_range(self, entry: GameEntry) -> tuple[int, int]:
-        lo, hi = self.layout.game_players[entry.name]
-        cls = entry.game_class()
-        return max(lo, cls.min_players), min(hi, cls.max_players)
+    def player_range(self, entry: GameSpec) -> tuple[int, int]:
+        """The player counts both the rules and the table layout's zones allow."""
+        lo, hi = self.layout.game_players[entry.layout_name]
+        fewest, most = entry.player_range
+        return max(lo, fewest), min(hi, most)
 
     def press(self, button: int) -> Chosen | None:
         """A seat button; the game to start once OK is pressed on "Start the game"."""
@@ -105,10 +107,10 @@ class GameMenu:
     def choose(self, index: int) -> Chosen | None:
         """Choose item ``index`` of the current step (what OK does); the game to start at the end."""
         if self.step == "game":
-            self.choice = {"game": GAMES[index].name, "seats": []}
+            self.choice = {"game": playable()[index].name, "seats": []}
             self.step = "players"
         elif self.step == "players":
-            lo, _ = self.player_range(BY_NAME[self.choice["game"]])
+            lo, _ = self.player_range(get(self.choice["game"]))
             self.choice["players"] = lo + index
             self.step = "seats"
         elif self.step == "seats":

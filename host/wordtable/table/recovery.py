@@ -12,8 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games.base import Game, GameError
+from ..games.registry import GameSpec
+from ..lexicon.protocol import Lexicon
 from ..store.store import Store
-from .games_catalogue import BY_NAME, GameEntry
+from .games_catalogue import playable_game
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,7 @@ class SavedGame:
     """An unfinished game read back from the store, with what the session needs to go on with it."""
 
     game_id: int
-    entry: GameEntry
+    entry: GameSpec
     game: Game
     seats: list[tuple[str, str | None]]
     """Each player's name and bot strength (None: a person)."""
@@ -30,7 +32,7 @@ class SavedGame:
     """The set position the game started from, if any."""
 
 
-def latest_unfinished(store: Store, lexicon: Any) -> tuple[int, SavedGame | None] | None:
+def latest_unfinished(store: Store, lexicon: Lexicon) -> tuple[int, SavedGame | None] | None:
     """The latest unfinished session's id and its latest unfinished game (None if it has none, or one
     of a game this host does not know); None when every session has ended."""
     found = store.restore()
@@ -39,7 +41,7 @@ def latest_unfinished(store: Store, lexicon: Any) -> tuple[int, SavedGame | None
     session, row = found
     if row is None:
         return session.id, None
-    entry = BY_NAME.get(row.game)
+    entry = playable_game(row.game)
     if entry is None:
         return session.id, None
     try:

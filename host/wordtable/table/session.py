@@ -35,11 +35,12 @@ from typing import Any
 from ..display.refresh import RefreshPolicy
 from ..display.views import MessageView, View
 from ..games.base import Game
+from ..games.registry import GameSpec
+from ..lexicon.protocol import Lexicon
 from ..store.store import Store
 from .adapters.base import MORE, OK, Adapter, Table
 from .board_events import BoardLinked, BoardLost, ButtonChanged, CellChanged, Event, TableReconciled
 from .bots import BotTurns, Robot
-from .games_catalogue import GameEntry
 from .layout import DEFAULT_LAYOUT, TableLayout, load_layout
 from .lifecycle import GameLifecycle
 from .link import BoardLink
@@ -81,7 +82,7 @@ class BoardClock:
 class Session(GameLifecycle, SessionViews):
     """One table's session (see the module docstring). Not thread-safe: drive it from one thread."""
 
-    def __init__(self, link: BoardLink, store: Store, *, lexicon: Any, layout: TableLayout | None = None,
+    def __init__(self, link: BoardLink, store: Store, *, lexicon: Lexicon, layout: TableLayout | None = None,
                  robot: Robot | None = None, positions: dict[str, dict[str, Any]] | None = None,
                  seed: int | None = None, settle_ms: int = SETTLE_MS, clock: Any = wall_ms,
                  restore: bool = True) -> None:
@@ -101,7 +102,7 @@ class Session(GameLifecycle, SessionViews):
         self.bots = BotTurns(robot, self.registry, clock)
         self.session_id: int | None = None
         self.state = "menu"
-        self.entry: GameEntry | None = None
+        self.entry: GameSpec | None = None
         self.game: Game | None = None
         self.adapter: Adapter | None = None
         self.game_id: int | None = None
@@ -189,8 +190,8 @@ class Session(GameLifecycle, SessionViews):
 
     # -- the table -------------------------------------------------------------------------------------
     def sets(self) -> tuple[str, ...]:
-        return self.adapter.sets + (("markers",) if self.entry and self.entry.name == "wordsnake" else ()) \
-            if self.adapter is not None else ()
+        """The piece sets of the game in play (its registry entry), none in the menu."""
+        return self.entry.sets if self.entry is not None and self.adapter is not None else ()
 
     def current_table(self) -> Table:
         """The settled table, identified: pieces of the game's sets on the game's cells."""

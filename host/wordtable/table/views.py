@@ -24,8 +24,8 @@ from ..display.views import (
     status_from_game,
 )
 from ..games.base import Game
+from ..games.registry import GameSpec
 from .adapters.base import Adapter, Table
-from .games_catalogue import GameEntry
 from .tags import TagProblem
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class SessionViews:
     policy: RefreshPolicy
     state: str
     lost: str | None
-    entry: GameEntry | None
+    entry: GameSpec | None
     game: Game | None
     adapter: Adapter | None
     seats: list[Seat]

@@ -122,7 +122,7 @@ def session_snapshot(session: Any) -> dict[str, Any]:
     if game is None or entry is None:
         return snap
     seats = session.seats
-    snap["game"] = {"name": entry.name, "title": entry.title, "players": len(game.players),
+    snap["game"] = {"name": entry.name, "title": entry.title, "zones": entry.layout_name, "players": len(game.players),
                     "over": bool(game.is_over())}
     turn = adapter.to_move() if adapter is not None else None
     sets = tuple(session.sets())

@@ -14,34 +14,32 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..games.registry import all_games
 from ..table.layout import GameLayout, TableGeometry, TableLayout
 from ..table.sim_pieces import virtual_uid
 from ..table.tags import Piece, TagRegistry, available_sets, load_set
 
-GAME_SETS: dict[str, tuple[str, ...]] = {
-    "wordgame": ("wordgame",),
-    "wordability": ("wordability",),
-    "wordchain": ("wordchain",),
-    "wordcard": ("wordcard",),
-    "wordsnake": ("wordsnake", "markers"),
-}
-"""The piece sets on the table for each game (hardware/sets/): what the page's box offers."""
+
+def menu_sets() -> tuple[str, ...]:
+    """What the page's box offers before a game is chosen: the first game's pieces (games/registry.py)."""
+    return all_games()[0].sets
 
 
 @dataclass(frozen=True)
 class Face:
     """How a piece looks from above: its big text (a letter, a card face), the small corner number
-    (a tile's points) and its set, for colour."""
+    (a tile's points), its set, for colour, and its shape: ``tile`` (a crossword set's) or ``card``."""
 
     text: str
     corner: str
     set: str
     label: str
     suit: str = ""
+    shape: str = "card"
 
     def to_json(self, uid: bytes) -> dict[str, str]:
         return {"uid": uid.hex(), "text": self.text, "corner": self.corner, "set": self.set, "label": self.label,
-                "suit": self.suit}
+                "suit": self.suit, "shape": self.shape}
 
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -54,8 +52,8 @@ def face_of(piece: Piece) -> Face:
     if values is not None:
         letter = piece.label.split(" ")[0]
         if letter == "blank":
-            return Face("", "", piece.set, piece.label)
-        return Face(letter, str(values.get(letter, "")), piece.set, piece.label)
+            return Face("", "", piece.set, piece.label, shape="tile")
+        return Face(letter, str(values.get(letter, "")), piece.set, piece.label, shape="tile")
     if piece.set == "markers":
         return Face(piece.label.replace("button ", "B"), "", piece.set, piece.label)
     parts = piece.label.split("/")
@@ -164,7 +162,7 @@ class TableState:
         if not isinstance(game, Mapping):
             return None
         try:
-            return self.layout.for_game(str(game.get("name")), int(game.get("players", 0)))
+            return self.layout.for_game(str(game.get("zones") or game.get("name")), int(game.get("players", 0)))
         except Exception:  # a game the layout does not know yet: show the bare table
             return None
 
@@ -172,8 +170,7 @@ class TableState:
               panel: Mapping[str, Any], kiosk: Mapping[str, Any], writable: bool) -> dict[str, Any]:
         session = self.session_view() if self.session_view else None
         game = self.game_layout(session)
-        game_name = game.game if game else None
-        sets = GAME_SETS.get(game_name or "", ("wordgame",))
+        sets = menu_sets()
         reserved: set[bytes] = set()
         offer: list[bytes] | None = None
         if session:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from wordtable.games.base import IllegalMoveError, InvalidMoveError
 from wordtable.games.crossword import CrosswordOptions, TimeUpError
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 
 from .boards import place, position
 

@@ -7,7 +7,8 @@ import json
 
 import pytest
 from wordtable.games.gcg import export_gcg, import_gcg
-from wordtable.games.position import game_from_position, position_of
+from wordtable.games.position import position_of
+from wordtable.games.registry import game_from_position
 from wordtable.games.wordability import Wordability, WordabilitySession
 from wordtable.games.wordgame import Wordgame
 

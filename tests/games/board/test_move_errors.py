@@ -6,7 +6,7 @@ import copy
 
 import pytest
 from wordtable.games.base import GameOverError, IllegalMoveError, InvalidMoveError, NotYourTurnError
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 
 from .boards import place, position
 

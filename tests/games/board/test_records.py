@@ -9,7 +9,7 @@ from wordtable.cli import main
 from wordtable.cli.move import check_move
 from wordtable.games.crossword import CrosswordOptions
 from wordtable.games.gcg import GcgError, export_gcg, import_gcg
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 
 from .boards import POSITIONS, load, place, position
 

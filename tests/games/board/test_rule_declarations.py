@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import pytest
 from wordtable.games.gcg import export_gcg, import_gcg
-from wordtable.games.position import BOARD_GAMES, game_from_position
+from wordtable.games.registry import GameSpec, game_from_position, registered
 from wordtable.games.wordgame import Wordgame, WordgameRules
 
 from .boards import place, position
@@ -31,13 +31,13 @@ def test_a_rules_class_declaring_an_unknown_word_premium_rule_is_refused_when_ma
         type("TriplingRules", (WordgameRules,), {"all_tiles_bonus": "triple"})
 
 
-def test_a_play_read_right_to_left_is_recorded_with_its_direction_and_replays(enable, monkeypatch) -> None:
-    monkeypatch.setitem(BOARD_GAMES, BackwardsWordgame.name, BackwardsWordgame)
-    game = game_from_position(position("backwords", {"H8": "RAT"}, ["SEEDBOOK", "ABCDEFGH"]), enable)
-    game.apply(place("G8:S"))  # SRAT reads TARS from J8 to the west
-    text = export_gcg(game)
+def test_a_play_read_right_to_left_is_recorded_with_its_direction_and_replays(enable) -> None:
+    with registered(GameSpec(BackwardsWordgame, "backwords", ("wordgame",), zones="wordgame")):
+        game = game_from_position(position("backwords", {"H8": "RAT"}, ["SEEDBOOK", "ABCDEFGH"]), enable)
+        game.apply(place("G8:S"))  # SRAT reads TARS from J8 to the west
+        text = export_gcg(game)
+        replayed = import_gcg(text, enable)
     assert ">Player_1: SEEDBOOK J8/W ...S +4 4" in text.splitlines()
-    replayed = import_gcg(text, enable)
     assert isinstance(replayed, BackwardsWordgame)
     assert replayed.board.rows()[7] == "......SRAT....." and replayed.scores == [4, 0]
 

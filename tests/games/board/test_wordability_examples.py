@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from wordtable.games.base import IllegalMoveError
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 from wordtable.games.wordability import Wordability
 
 from .boards import load, place

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from wordtable.games.base import IllegalMoveError
-from wordtable.games.position import game_from_position
+from wordtable.games.registry import game_from_position
 from wordtable.games.wordgame import Wordgame
 
 from .boards import place, position, rows_with

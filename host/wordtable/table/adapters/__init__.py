@@ -1,18 +1,11 @@
 """Game adapters: for each game, the rules that turn the table and the seat buttons into game actions
-(docs/table.md). ``ADAPTERS`` maps a game's name to its adapter class."""
+(docs/table.md). Each adapter module registers its classes (``registry.register_adapter``); importing
+this package imports them all."""
 
 from __future__ import annotations
 
-from .base import Adapter
-from .crossword import WordabilityAdapter, WordgameAdapter
-from .wordcard import WordcardAdapter
-from .wordchain import WordchainAdapter
-from .wordsnake import WordsnakeAdapter
+from . import crossword, wordcard, wordchain, wordsnake
+from .registry import adapter_for, register_adapter, registered_adapter, unregister_adapter
 
-ADAPTERS: dict[str, type[Adapter]] = {
-    "wordgame": WordgameAdapter,
-    "wordability": WordabilityAdapter,
-    "wordchain": WordchainAdapter,
-    "wordcard": WordcardAdapter,
-    "wordsnake": WordsnakeAdapter,
-}
+__all__ = ["adapter_for", "crossword", "register_adapter", "registered_adapter", "unregister_adapter", "wordcard",
+           "wordchain", "wordsnake"]

@@ -29,7 +29,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...display.views import LetterPickView, MenuView, View
+from ...games import registry
 from ...games.base import Game, MoveRecord
+from ...lexicon.protocol import Lexicon
 from ..layout import GameLayout
 from ..tags import Piece
 
@@ -143,15 +145,20 @@ class Adapter(ABC):
     players (``layout.seats[player]`` is the player's seat)."""
 
     game_name: ClassVar[str] = ""
-    sets: ClassVar[tuple[str, ...]] = ()
+    """The game this adapter plays (its name in the game registry, games/registry.py)."""
 
-    def __init__(self, game: Game, layout: GameLayout, lexicon: Any) -> None:
+    def __init__(self, game: Game, layout: GameLayout, lexicon: Lexicon) -> None:
         self.game = game
         self.layout = layout
         self.lexicon = lexicon
         self.modal: Modal | None = None
         self.accepted: set[str] = set()
         """Problems the players confirmed (menu: "the table is right"), until the table changes."""
+
+    @property
+    def sets(self) -> tuple[str, ...]:
+        """The piece sets of the game (its registry entry); the first holds the game's own pieces."""
+        return registry.get(self.game_name).sets
 
     # -- who is who ---------------------------------------------------------------------------------
     def player_at(self, seat: int) -> int | None:

@@ -22,19 +22,21 @@ from ...display.views import MessageView
 from ...games.base import GameError, MoveRecord
 from ...games.crossword import CrosswordGame
 from ...games.crossword_board import BLANK
+from ...lexicon.protocol import Lexicon
 from ..layout import BOARD, GameLayout
 from ..tags import Piece
 from .base import OK, Adapter, BotStep, LetterModal, Reply, Table
+from .registry import register_adapter
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 class CrosswordAdapter(Adapter):
-    """Shared by wordgame and Wordability (their sets differ)."""
+    """Shared by the crossword board games (wordgame, Wordability); a variant declares its ``game_name``."""
 
     game: CrosswordGame
 
-    def __init__(self, game: CrosswordGame, layout: GameLayout, lexicon: Any) -> None:
+    def __init__(self, game: CrosswordGame, layout: GameLayout, lexicon: Lexicon) -> None:
         super().__init__(game, layout, lexicon)
         self.board_cells = layout.zone(BOARD).cells
         self.square_of = {cell: sq for sq, cell in enumerate(self.board_cells)}
@@ -237,11 +239,11 @@ def _menu_path(items: list[tuple[str, Any]], key: str) -> tuple[int, ...]:
     return (2,) * keys.index(key) + (OK,)
 
 
+@register_adapter
 class WordgameAdapter(CrosswordAdapter):
     game_name: ClassVar[str] = "wordgame"
-    sets: ClassVar[tuple[str, ...]] = ("wordgame",)
 
 
+@register_adapter
 class WordabilityAdapter(CrosswordAdapter):
     game_name: ClassVar[str] = "wordability"
-    sets: ClassVar[tuple[str, ...]] = ("wordability",)

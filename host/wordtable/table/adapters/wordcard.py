@@ -22,6 +22,7 @@ from ...ai import wordcard as wordcard_ai
 from ...display.views import MessageView
 from ...games.base import GameError, InvalidMoveError
 from ...games.wordcard import WordcardGame
+from ...lexicon.protocol import Lexicon
 from ..layout import DISCARD, MELD, GameLayout
 from ..tags import Piece
 from .base import (
@@ -36,14 +37,15 @@ from .base import (
     reveal_action,
     unshown_hands,
 )
+from .registry import register_adapter
 
 
+@register_adapter
 class WordcardAdapter(Adapter):
     game_name: ClassVar[str] = "wordcard"
-    sets: ClassVar[tuple[str, ...]] = ("wordcard",)
     game: WordcardGame
 
-    def __init__(self, game: WordcardGame, layout: GameLayout, lexicon: Any) -> None:
+    def __init__(self, game: WordcardGame, layout: GameLayout, lexicon: Lexicon) -> None:
         super().__init__(game, layout, lexicon)
         self.wild_letters: dict[str, str] = {}
         """Letters chosen on the display for wild cards laid in this turn (card id -> letter)."""
@@ -328,7 +330,7 @@ class WordcardAdapter(Adapter):
         top = g.discards.cards[-1] if g.discards.cards else None
         piece = table.pieces.get(self.discard_cell)
         if g.phase in ("take", "play") and top is not None and piece is None:
-            return BotStep(lay=((self.discard_cell, "wordcard", str(top.id)),), buttons=())
+            return BotStep(lay=((self.discard_cell, self.sets[0], str(top.id)),), buttons=())
         return None
 
     # -- bots: take, lay the best new rows after the bot's last row, discard --------------------------
@@ -350,14 +352,14 @@ class WordcardAdapter(Adapter):
             if len(cards) != len(row.tokens()) or k + len(cards) > len(area):
                 continue  # rows using cards on the table (tag-ons) are left to people
             for card in cards:
-                steps.append((area[k], "wordcard", card.id))
+                steps.append((area[k], self.sets[0], card.id))
                 kept.discard(card.id)
                 k += 1
             k += 1
         hand = [c for c in g.hands[player].cards if c.id in kept]
         if hand:
             worst = max(hand, key=lambda c: (not c.wild, c.points))
-            steps.append((self.discard_cell, "wordcard", worst.id))
+            steps.append((self.discard_cell, self.sets[0], worst.id))
         return BotStep(lay=tuple(steps), lift=(self.discard_cell,) if hand else (), buttons=(OK,))
 
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from ...ai import wordchain as wordchain_ai
 from ...display.views import MessageView
 from ...games.wordchain import ALL, CONSONANT, VOWEL, WordchainGame
+from ...lexicon.protocol import Lexicon
 from ..layout import CHAIN, CHAIN_DOUBLE, LINK, GameLayout
 from ..tags import Piece
 from .base import (
@@ -34,14 +35,15 @@ from .base import (
     reveal_action,
     unshown_hands,
 )
+from .registry import register_adapter
 
 
+@register_adapter
 class WordchainAdapter(Adapter):
     game_name: ClassVar[str] = "wordchain"
-    sets: ClassVar[tuple[str, ...]] = ("wordchain",)
     game: WordchainGame
 
-    def __init__(self, game: WordchainGame, layout: GameLayout, lexicon: Any) -> None:
+    def __init__(self, game: WordchainGame, layout: GameLayout, lexicon: Lexicon) -> None:
         super().__init__(game, layout, lexicon)
         self.link_cell = layout.zone(LINK).cells[0]
         self.chain = layout.zone(CHAIN).cells
@@ -229,7 +231,7 @@ class WordchainAdapter(Adapter):
                                              and not self._turned_up(link)):
             gone = self._discarded()
             lift = tuple(c for c in self.chain + self.double if c in table.pieces and table.pieces[c].game_id in gone)
-            return BotStep(lay=((self.link_cell, "wordchain", str(g.link.id)),), lift=(self.link_cell,) + lift,
+            return BotStep(lay=((self.link_cell, self.sets[0], str(g.link.id)),), lift=(self.link_cell,) + lift,
                            buttons=())
         return None
 
@@ -249,7 +251,7 @@ class WordchainAdapter(Adapter):
             sel = next((i for i, (_, s) in enumerate(items)
                         if s == wordchain_ai.draw_split(g, player, g.pending.used if g.pending else 0)), 0)
             moves = (index - sel) % len(items) if items else 0
-            return BotStep(lay=((self.link_cell, "wordchain", str(g.link.id)),), lift=lift,
+            return BotStep(lay=((self.link_cell, self.sets[0], str(g.link.id)),), lift=lift,
                            buttons=(OK,) + (NEXT,) * moves + (OK,))
         if kind == "word":
             words = action.get("words") or [action["cards"]]
@@ -263,7 +265,7 @@ class WordchainAdapter(Adapter):
                     else:  # a wild card named by its letter: any wild of the hand
                         cid = next(c.id for c in hand if c.wild)
                     hand = [c for c in hand if c.id != cid]
-                    lay.append((cell, "wordchain", cid))
+                    lay.append((cell, self.sets[0], cid))
             return BotStep(lay=tuple(lay), buttons=(OK,))
         keys = [k for _, k in self.menu_items(player, table)]
         key = {"pass": "pass", "five_cards": "five"}.get(kind, "pass")

@@ -25,17 +25,19 @@ from ...ai import wordsnake as wordsnake_ai
 from ...ai.wordsnake import SnakePlan
 from ...display.views import MessageView
 from ...games.wordsnake import WordsnakeGame
+from ...lexicon.protocol import Lexicon
 from ..layout import CENTRE, LANE, GameLayout
 from ..tags import Piece
 from .base import MORE, OK, Action, Adapter, BotStep, Reply, Table, reveal_action, unshown_hands
+from .registry import register_adapter
 
 
+@register_adapter
 class WordsnakeAdapter(Adapter):
     game_name: ClassVar[str] = "wordsnake"
-    sets: ClassVar[tuple[str, ...]] = ("wordsnake",)
     game: WordsnakeGame
 
-    def __init__(self, game: WordsnakeGame, layout: GameLayout, lexicon: Any) -> None:
+    def __init__(self, game: WordsnakeGame, layout: GameLayout, lexicon: Lexicon) -> None:
         super().__init__(game, layout, lexicon)
         self.centre = layout.zone(CENTRE).cells
         self.lanes = [layout.zone(LANE, seat).cells for seat in layout.seats]
@@ -188,7 +190,7 @@ class WordsnakeAdapter(Adapter):
         if g.phase != "deal":
             return None
         # dealt by people, the centre cards are whatever they laid: only empty places are filled
-        lay = tuple((self.centre[slot], "wordsnake", str(card.id)) for slot, card in enumerate(g.centre)
+        lay = tuple((self.centre[slot], self.sets[0], str(card.id)) for slot, card in enumerate(g.centre)
                     if card is not None and getattr(table.pieces.get(self.centre[slot]), "game_id", None) != card.id
                     and not (self.dealt_by_people and self.centre[slot] in table.pieces))
         lift = tuple(c for cells in self.lanes for c in cells if c in table.pieces)
@@ -225,5 +227,5 @@ class WordsnakeAdapter(Adapter):
             slot = plan.centre_slots[i]
             if slot is not None:
                 lift.append(self.centre[slot])
-            lay.append((self.lanes[player][i], "wordsnake", plan.cards[i].id))
+            lay.append((self.lanes[player][i], self.sets[0], plan.cards[i].id))
         return BotStep(lay=tuple(lay), lift=tuple(lift), buttons=(), words=" ".join(plan.words))

@@ -162,7 +162,7 @@
   function pieceEl(p) {
     const el = document.createElement("div");
     el.className = "piece";
-    if (p.set && p.set !== "wordgame" && p.set !== "wordability") el.classList.add("card");
+    if (p.set && p.shape !== "tile") el.classList.add("card");
     if (!p.set) el.classList.add("unknown");
     if (p.suit) el.classList.add("suit-" + p.suit);
     el.dataset.uid = p.uid;
