@@ -4,7 +4,7 @@
 #   make bench                     benchmarks, printed and written to BENCHMARKS.md
 #   make firmware                  the board's image: ROMFS image, .mpy files, manifest.py, listing (build/firmware)
 #   make deploy PORT=/dev/ttyACM0  copy the firmware to a board with mpremote (ROMFS where the board has it)
-#   make lint                      ruff, and the board type check of firmware/ and shared/
+#   make lint                      ruff check and ruff format --check, and the board type check of firmware/ and shared/
 #   make lexicons                  fetch the word lists again (ENABLE from PyPI, the others from Debian)
 #   make screenshots               the page's main screens into docs/screenshots/
 #   make hardware                  the RF model's figures (hardware/rf-model.md); the board files, their ERC, DRC and Gerbers
@@ -102,6 +102,7 @@ deploy: setup
 
 lint: setup
 	$(BIN)/ruff check host shared firmware tests bench hardware
+	$(BIN)/ruff format --check host shared firmware tests bench hardware
 	MYPYPATH=$(VENV)/mpstubs $(BIN)/mypy --config-file mypy-board.ini --custom-typeshed-dir $(VENV)/mpstubs firmware shared
 
 clean:

@@ -63,8 +63,16 @@ def main(argv: list[str]) -> int:
     table = [header, ["---"] * len(header)]
     for r in rows:
         ok = r.get("ok")
-        table.append([r["benchmark"], fmt(r.get("value", "")), r.get("unit", ""), str(r.get("target", "")),
-                      "" if ok is None else ("yes" if ok else "NO"), r.get("note", "")])
+        table.append(
+            [
+                r["benchmark"],
+                fmt(r.get("value", "")),
+                r.get("unit", ""),
+                str(r.get("target", "")),
+                "" if ok is None else ("yes" if ok else "NO"),
+                r.get("note", ""),
+            ]
+        )
     lines = ["| " + " | ".join(row) + " |" for row in table]
     text = "\n".join(lines)
     print(text)
@@ -75,7 +83,8 @@ def main(argv: list[str]) -> int:
             "# Benchmarks\n\n"
             f"Written by `make bench` on {stamp} ({machine}). Medians unless the name says otherwise; "
             "these machines are shared and noisy, so read the figures as ratios within one run.\n\n"
-            + text + "\n"
+            + text
+            + "\n"
         )
         print(f"\nwritten to {OUT}", file=sys.stderr)
     return 1 if failures else 0

@@ -25,30 +25,132 @@ SAMPLE = 300
 TARGET_US = 1000.0
 
 POSITIONS: list[tuple[str, str, list[str]]] = [
-    ("wordgame", "GMACSINA", [
-        "...........DE..", ".........B.ARS.", ".........O.WET.", ".......FLACK.AT", ".......R.R.S.ME",
-        ".....O.O.D...PI", ".....U.N.E....N", "...MAZED.R....D", ".....OX........", ".....SO........",
-        "......N........", "...............", "...............", "...............", "..............."]),
-    ("wordgame", "ENI?EHOL", [
-        "...........G...", "...........A..B", "...........Z..O", "...........ES.U", "............C.N",
-        ".....MISLIE.OFT", "....JINK....PAY", ".......ACTIVES.", ".............T.", "............RE.",
-        "............ORE", "............W.Y", "............EME", "............RUN", ".............G."]),
-    ("wordgame", "TTRAFOIS", [
-        "HIDE...AGATE...", "...MAW...V.LUTZ", "..JURELS.O....O", ".......PAW....N", ".......EX.....E",
-        ".......NEB....S", ".......D.Y.....", ".......S.R.....", ".........E.....", ".........S.....",
-        "...............", "...............", "...............", "...............", "..............."]),
-    ("wordability", "VEQUCTJ", [
-        ".......O.......", ".......C.......", "..G....E....D..", "...R...LYE.I...", "....A..O..N....",
-        "....EY.T.G.....", ".....TE.E......", ".LAVAS.D.PURANA", "O..............", ".O.............",
-        "..H............", "...EA..........", "..T.DI.........", ".I....R........", "S......N......."]),
-    ("wordability", "VNITESG", [
-        "..............A", ".............G.", "..A.YONI....O..", "...B....HEWN...", "....J..........",
-        ".....E.........", "...F..C.S......", "WO.E...T.UNAPT.", "..LE..A........", "..O..G.K.......",
-        "..X.I..E.......", "...E...L.......", "..R....S.......", ".......O.......", ".......N......."]),
-    ("wordability", "LSEXIEI", [
-        "..............U", ".............N.", "............Q..", "...F.SWAG..U...", "....O.....O....",
-        "...T.R...T.....", "...Y..K.E......", "ERAP...S.AUGITE", "...E...........", "...D.V.........",
-        "....A..F.......", "...RA..E.......", "..L..J.H.......", ".E....A........", "T......R......."]),
+    (
+        "wordgame",
+        "GMACSINA",
+        [
+            "...........DE..",
+            ".........B.ARS.",
+            ".........O.WET.",
+            ".......FLACK.AT",
+            ".......R.R.S.ME",
+            ".....O.O.D...PI",
+            ".....U.N.E....N",
+            "...MAZED.R....D",
+            ".....OX........",
+            ".....SO........",
+            "......N........",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ],
+    ),
+    (
+        "wordgame",
+        "ENI?EHOL",
+        [
+            "...........G...",
+            "...........A..B",
+            "...........Z..O",
+            "...........ES.U",
+            "............C.N",
+            ".....MISLIE.OFT",
+            "....JINK....PAY",
+            ".......ACTIVES.",
+            ".............T.",
+            "............RE.",
+            "............ORE",
+            "............W.Y",
+            "............EME",
+            "............RUN",
+            ".............G.",
+        ],
+    ),
+    (
+        "wordgame",
+        "TTRAFOIS",
+        [
+            "HIDE...AGATE...",
+            "...MAW...V.LUTZ",
+            "..JURELS.O....O",
+            ".......PAW....N",
+            ".......EX.....E",
+            ".......NEB....S",
+            ".......D.Y.....",
+            ".......S.R.....",
+            ".........E.....",
+            ".........S.....",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+            "...............",
+        ],
+    ),
+    (
+        "wordability",
+        "VEQUCTJ",
+        [
+            ".......O.......",
+            ".......C.......",
+            "..G....E....D..",
+            "...R...LYE.I...",
+            "....A..O..N....",
+            "....EY.T.G.....",
+            ".....TE.E......",
+            ".LAVAS.D.PURANA",
+            "O..............",
+            ".O.............",
+            "..H............",
+            "...EA..........",
+            "..T.DI.........",
+            ".I....R........",
+            "S......N.......",
+        ],
+    ),
+    (
+        "wordability",
+        "VNITESG",
+        [
+            "..............A",
+            ".............G.",
+            "..A.YONI....O..",
+            "...B....HEWN...",
+            "....J..........",
+            ".....E.........",
+            "...F..C.S......",
+            "WO.E...T.UNAPT.",
+            "..LE..A........",
+            "..O..G.K.......",
+            "..X.I..E.......",
+            "...E...L.......",
+            "..R....S.......",
+            ".......O.......",
+            ".......N.......",
+        ],
+    ),
+    (
+        "wordability",
+        "LSEXIEI",
+        [
+            "..............U",
+            ".............N.",
+            "............Q..",
+            "...F.SWAG..U...",
+            "....O.....O....",
+            "...T.R...T.....",
+            "...Y..K.E......",
+            "ERAP...S.AUGITE",
+            "...E...........",
+            "...D.V.........",
+            "....A..F.......",
+            "...RA..E.......",
+            "..L..J.H.......",
+            ".E....A........",
+            "T......R.......",
+        ],
+    ),
 ]
 
 
@@ -79,7 +181,9 @@ def _moves(game: CrosswordGame, lx: lexicon.Lexicon, words: int = 12) -> list[li
                     ev = rules.evaluate(board, pl, explain=False)
                 except Exception:
                     continue
-                (bad if ev.invalid else good).append([{"cell": g.name(p.square), "letter": p.letter} for p in pl])
+                (bad if ev.invalid else good).append(
+                    [{"cell": g.name(p.square), "letter": p.letter} for p in pl]
+                )
     random.Random(len(bad)).shuffle(bad)
     return (good + bad)[:SAMPLE]
 
@@ -116,8 +220,23 @@ def run() -> list[dict[str, Any]]:
         median = statistics.median(times)
         p95 = times[int(0.95 * (len(times) - 1))]
         note = f"{len(times)} moves on 3 midgame positions ({valid} valid), breakdown included"
-        rows.append({"benchmark": f"{name}: validate and score one move (median)", "value": round(median, 1),
-                     "unit": "us", "target": "< 1000 us", "ok": median < TARGET_US, "note": note})
-        rows.append({"benchmark": f"{name}: validate and score one move (p95)", "value": round(p95, 1),
-                     "unit": "us", "target": "", "note": "same moves"})
+        rows.append(
+            {
+                "benchmark": f"{name}: validate and score one move (median)",
+                "value": round(median, 1),
+                "unit": "us",
+                "target": "< 1000 us",
+                "ok": median < TARGET_US,
+                "note": note,
+            }
+        )
+        rows.append(
+            {
+                "benchmark": f"{name}: validate and score one move (p95)",
+                "value": round(p95, 1),
+                "unit": "us",
+                "target": "",
+                "note": "same moves",
+            }
+        )
     return rows

@@ -39,7 +39,9 @@ def run() -> list[dict]:
     """Rows for WORDCHAIN (the other card games add theirs in their own modules)."""
     lx = lexicon.load()
     options = WordchainOptions()
-    games = [WordchainGame(["a", "b", "c", "d"], seed=seed, options=options, lexicon=lx) for seed in range(HANDS)]
+    games = [
+        WordchainGame(["a", "b", "c", "d"], seed=seed, options=options, lexicon=lx) for seed in range(HANDS)
+    ]
     best_wall: list[float] = []
     best_cpu: list[float] = []
     hint_wall: list[float] = []
@@ -53,17 +55,31 @@ def run() -> list[dict]:
         by_wild.setdefault(sum(c.wild for c in hand), []).append(wall)
         hint_wall.append(_timed(lambda g=g: hint(g, strength="strongest", top=5))[0])
     median = statistics.median(best_wall)
-    wild_note = ", ".join(f"{k} Multicard(s): {statistics.median(v):.1f} ms median over {len(v)}"
-                          for k, v in sorted(by_wild.items()))
+    wild_note = ", ".join(
+        f"{k} Multicard(s): {statistics.median(v):.1f} ms median over {len(v)}"
+        for k, v in sorted(by_wild.items())
+    )
     rows = [
-        {"benchmark": "wordchain: best word for a dealt 12-card hand (median)", "value": round(median, 1),
-         "unit": "ms", "target": f"< {TARGET_MS:g}", "ok": median < TARGET_MS,
-         "note": f"{HANDS} deals; CPU {statistics.median(best_cpu):.1f} ms; {wild_note}"},
-        {"benchmark": "wordchain: best word for a dealt 12-card hand (slowest)", "value": round(max(best_wall), 1),
-         "unit": "ms", "note": "the slowest deal (most Multicards, richest hand)"},
-        {"benchmark": "wordchain: strongest bot's five-word hint (median)",
-         "value": round(statistics.median(hint_wall), 1), "unit": "ms",
-         "note": "top 5 by score less what the new link gives the next player"},
+        {
+            "benchmark": "wordchain: best word for a dealt 12-card hand (median)",
+            "value": round(median, 1),
+            "unit": "ms",
+            "target": f"< {TARGET_MS:g}",
+            "ok": median < TARGET_MS,
+            "note": f"{HANDS} deals; CPU {statistics.median(best_cpu):.1f} ms; {wild_note}",
+        },
+        {
+            "benchmark": "wordchain: best word for a dealt 12-card hand (slowest)",
+            "value": round(max(best_wall), 1),
+            "unit": "ms",
+            "note": "the slowest deal (most Multicards, richest hand)",
+        },
+        {
+            "benchmark": "wordchain: strongest bot's five-word hint (median)",
+            "value": round(statistics.median(hint_wall), 1),
+            "unit": "ms",
+            "note": "top 5 by score less what the new link gives the next player",
+        },
     ]
     faces = parse_faces("S♠2,T♦2,R♥2,E♥1,A♠1,M♥5,E♦1,D♦3")
     placed = [PlacedCard.of(card_from_face(f, f"c{i}"), f) for i, f in enumerate(faces)]
@@ -71,8 +87,14 @@ def run() -> list[dict]:
     t = time.perf_counter()
     for _ in range(n):
         score_word(placed, 0, options, all_cards_used=True)
-    rows.append({"benchmark": "wordchain: scoring chain A to N for one 8-card word", "unit": "µs",
-                 "value": round((time.perf_counter() - t) / n * 1e6, 1), "note": "STREAMED, steps B, I, J, M"})
+    rows.append(
+        {
+            "benchmark": "wordchain: scoring chain A to N for one 8-card word",
+            "unit": "µs",
+            "value": round((time.perf_counter() - t) / n * 1e6, 1),
+            "note": "STREAMED, steps B, I, J, M",
+        }
+    )
     return rows
 
 

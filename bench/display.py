@@ -47,12 +47,18 @@ def _band_bytes(old, new) -> int:
 
 
 def _after_move(size):
-    before = StatusView("wordgame", (PlayerLine("Ann", 16), PlayerLine("Bob", 0, True)),
-                        LastMove("Ann", "PRESS", 16, (ScoreLine("PRESS", 16, "P 3 + R 1 + E 1 + S 1 + S 1x2 = 8, x2"),)),
-                        "bag 80")
-    after = StatusView("wordgame", (PlayerLine("Ann", 16, True), PlayerLine("Bob", 24)),
-                       LastMove("Bob", "SHOVE", 24, (ScoreLine("SHOVE", 24, "S 1 + H 1 + O 1 + V 6 + E 1 = 10, x2 ..."),)),
-                       "bag 75")
+    before = StatusView(
+        "wordgame",
+        (PlayerLine("Ann", 16), PlayerLine("Bob", 0, True)),
+        LastMove("Ann", "PRESS", 16, (ScoreLine("PRESS", 16, "P 3 + R 1 + E 1 + S 1 + S 1x2 = 8, x2"),)),
+        "bag 80",
+    )
+    after = StatusView(
+        "wordgame",
+        (PlayerLine("Ann", 16, True), PlayerLine("Bob", 24)),
+        LastMove("Bob", "SHOVE", 24, (ScoreLine("SHOVE", 24, "S 1 + H 1 + O 1 + V 6 + E 1 = 10, x2 ..."),)),
+        "bag 75",
+    )
     return render(before, size), render(after, size)
 
 
@@ -62,27 +68,68 @@ def run() -> list[dict]:
         label = f"{size[0]}x{size[1]}"
         times = {name: _median_ms(lambda v=view, s=size: render(v, s)) for name, view in SAMPLES.items()}
         worst = max(times, key=lambda k: times[k])
-        rows.append({"benchmark": f"render a screen {label}, median over {len(times)} screens", "value":
-                     statistics.median(times.values()), "unit": "ms", "target": "< 20 ms",
-                     "ok": statistics.median(times.values()) < 20})
-        rows.append({"benchmark": f"render the slowest screen {label} ({worst})", "value": times[worst], "unit": "ms",
-                     "target": "< 50 ms", "ok": times[worst] < 50})
+        rows.append(
+            {
+                "benchmark": f"render a screen {label}, median over {len(times)} screens",
+                "value": statistics.median(times.values()),
+                "unit": "ms",
+                "target": "< 20 ms",
+                "ok": statistics.median(times.values()) < 20,
+            }
+        )
+        rows.append(
+            {
+                "benchmark": f"render the slowest screen {label} ({worst})",
+                "value": times[worst],
+                "unit": "ms",
+                "target": "< 50 ms",
+                "ok": times[worst] < 50,
+            }
+        )
         before, after = _after_move(size)
         partial = _bytes(before, after, False)
         full = _bytes(None, after, True)
-        rows.append({"benchmark": f"DISPLAY bytes after a move {label}: one changed box", "value": partial,
-                     "unit": "B", "note": f"box {panel.changed_box(before, after)}, for comparison"})
+        rows.append(
+            {
+                "benchmark": f"DISPLAY bytes after a move {label}: one changed box",
+                "value": partial,
+                "unit": "B",
+                "note": f"box {panel.changed_box(before, after)}, for comparison",
+            }
+        )
         bands = _band_bytes(before, after)
-        rows.append({"benchmark": f"DISPLAY bytes after a move {label}: changed bands (panel.changed_boxes)",
-                     "value": bands, "unit": "B", "note": f"{len(panel.changed_boxes(before, after))} bands; "
-                     "what BoardLink.show sends"})
+        rows.append(
+            {
+                "benchmark": f"DISPLAY bytes after a move {label}: changed bands (panel.changed_boxes)",
+                "value": bands,
+                "unit": "B",
+                "note": f"{len(panel.changed_boxes(before, after))} bands; what BoardLink.show sends",
+            }
+        )
         rows.append({"benchmark": f"DISPLAY bytes of a full refresh {label}", "value": full, "unit": "B"})
-        menu_a = render(MenuView("Choose a game", ("wordgame", "Wordability", "WORDCHAIN", "WORDCARD", "WordSnake"), 1), size)
-        menu_b = render(MenuView("Choose a game", ("wordgame", "Wordability", "WORDCHAIN", "WORDCARD", "WordSnake"), 2), size)
-        rows.append({"benchmark": f"DISPLAY bytes of a menu cursor step {label}", "value": _bytes(menu_a, menu_b, False),
-                     "unit": "B"})
+        menu_a = render(
+            MenuView("Choose a game", ("wordgame", "Wordability", "WORDCHAIN", "WORDCARD", "WordSnake"), 1),
+            size,
+        )
+        menu_b = render(
+            MenuView("Choose a game", ("wordgame", "Wordability", "WORDCHAIN", "WORDCARD", "WordSnake"), 2),
+            size,
+        )
+        rows.append(
+            {
+                "benchmark": f"DISPLAY bytes of a menu cursor step {label}",
+                "value": _bytes(menu_a, menu_b, False),
+                "unit": "B",
+            }
+        )
         n = DEFAULT_FULL_EVERY
         mixed = (full + n * partial) / (n + 1)
-        rows.append({"benchmark": f"DISPLAY bytes per move update {label}, policy mix (1 full per {n} partials)",
-                     "value": mixed, "unit": "B", "note": f"{partial / full:.0%} of a full panel per partial"})
+        rows.append(
+            {
+                "benchmark": f"DISPLAY bytes per move update {label}, policy mix (1 full per {n} partials)",
+                "value": mixed,
+                "unit": "B",
+                "note": f"{partial / full:.0%} of a full panel per partial",
+            }
+        )
     return rows

@@ -15,8 +15,13 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run() -> list[dict]:
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/faults", "-q", "-n", "0", "-p", "no:cacheprovider"],
-                          capture_output=True, text=True, cwd=REPO, timeout=900)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/faults", "-q", "-n", "0", "-p", "no:cacheprovider"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=900,
+    )
     found = re.search(r"faults: (\d+) injected, (\d+) moves lost", done.stdout)
     passed = re.search(r"(\d+) passed", done.stdout)
     if done.returncode != 0 or found is None or passed is None:
@@ -25,6 +30,11 @@ def run() -> list[dict]:
     note = f"{passed.group(1)} tests in tests/faults; full tmpfs, chattr +i folder, store deleted/replaced, SIGKILL"
     return [
         {"benchmark": "fault suite: faults injected", "value": injected, "unit": "faults", "note": note},
-        {"benchmark": "fault suite: moves lost (shown but not stored after a restart)", "value": lost, "unit": "moves",
-         "target": "0", "ok": lost == 0},
+        {
+            "benchmark": "fault suite: moves lost (shown but not stored after a restart)",
+            "value": lost,
+            "unit": "moves",
+            "target": "0",
+            "ok": lost == 0,
+        },
     ]

@@ -23,8 +23,7 @@ HEAP_KB = 128
 # What any board runs (main.py imports wtfw.app: scanner, board, wtproto); its drivers come on top.
 CORE_MODULES = ("main", "wtfw.stdio")
 # What the sim adds at run time: its world and reader, panel, buttons and feedback, control channel.
-SIM_RUN_MODULES = (*CORE_MODULES, "wtfw.sim.world", "wtfw.sim.panel", "wtfw.sim.devices",
-                   "wtfw.sim.control")
+SIM_RUN_MODULES = (*CORE_MODULES, "wtfw.sim.world", "wtfw.sim.panel", "wtfw.sim.devices", "wtfw.sim.control")
 # Everything the sim imports; wtfw.boards and wtfw.boards.sim (options, world file, sockets) run at
 # boot only, and main.py drops them once the board is built.
 SIM_MODULES = ("main", "wtfw.boards.sim")
@@ -37,8 +36,15 @@ def run_linked(script: str, *args: str, heap: str = "128k") -> subprocess.Comple
     with tempfile.TemporaryDirectory(prefix="wtheap") as work:
         link_sources(Path(work))
         (Path(work) / "probe").symlink_to(HERE.resolve(), target_is_directory=True)
-        return run_micropython(Path("probe") / script, *args, heap=heap, timeout=120, cwd=Path(work),
-                               sources=False, extra_paths=(Path("fw"), Path("lib")))
+        return run_micropython(
+            Path("probe") / script,
+            *args,
+            heap=heap,
+            timeout=120,
+            cwd=Path(work),
+            sources=False,
+            extra_paths=(Path("fw"), Path("lib")),
+        )
 
 
 def probe(heap_kb: int) -> dict[str, str] | None:
@@ -82,27 +88,52 @@ def run() -> list[dict]:
     core = code_size(CORE_MODULES)
     resident = code_size(SIM_RUN_MODULES)
     return [
-        {"benchmark": "firmware heap: code imported, sim board (main.py, wtfw, wtproto from source)",
-         "value": int(full["code"]) / kb, "unit": "KB",
-         "note": f"{(int(full['code']) - resident) / kb:.1f} KB of it is boot-only (wtfw.boards), "
-                 "dropped once the board is built"},
-        {"benchmark": "firmware heap: code, board core (main.py, app, scanner, board, stdio, wtproto)",
-         "value": core / kb, "unit": "KB",
-         "note": "what a board runs besides its drivers; bytecode, constants and names stay in the heap "
-                 "unless frozen into the firmware image"},
-        {"benchmark": "firmware heap: code, sim parts that stay after boot (world, panel, buttons, control)",
-         "value": (resident - core) / kb, "unit": "KB", "note": "the sim's stand-ins for the hardware"},
-        {"benchmark": "firmware heap: live after boot, " + scenario,
-         "value": int(full["boot"]) / kb, "unit": "KB",
-         "note": "code that stays included; cell table, world, panel RAM"},
-        {"benchmark": "firmware heap: live peak between loop steps, " + scenario,
-         "value": live_peak / kb, "unit": "KB",
-         "note": "during " + full["live_peak_phase"].replace("_", " ")},
-        {"benchmark": "firmware heap: free at the live peak, 128 KB heap", "value": round(free_share, 1),
-         "unit": "%", "target": ">= 50 %", "ok": free_share >= 50,
-         "note": "code counted; with the code frozen into flash the live data alone is "
-                 f"{(live_peak - resident) / kb:.1f} KB"},
-        {"benchmark": "firmware heap: smallest heap that runs the scenario", "value": need, "unit": "KB",
-         "note": "informative, a stricter reading than the target above: live data plus what the steps "
-                 "allocate at their peak, in a heap fragmented by compiling from source"},
+        {
+            "benchmark": "firmware heap: code imported, sim board (main.py, wtfw, wtproto from source)",
+            "value": int(full["code"]) / kb,
+            "unit": "KB",
+            "note": f"{(int(full['code']) - resident) / kb:.1f} KB of it is boot-only (wtfw.boards), "
+            "dropped once the board is built",
+        },
+        {
+            "benchmark": "firmware heap: code, board core (main.py, app, scanner, board, stdio, wtproto)",
+            "value": core / kb,
+            "unit": "KB",
+            "note": "what a board runs besides its drivers; bytecode, constants and names stay in the heap "
+            "unless frozen into the firmware image",
+        },
+        {
+            "benchmark": "firmware heap: code, sim parts that stay after boot (world, panel, buttons, control)",
+            "value": (resident - core) / kb,
+            "unit": "KB",
+            "note": "the sim's stand-ins for the hardware",
+        },
+        {
+            "benchmark": "firmware heap: live after boot, " + scenario,
+            "value": int(full["boot"]) / kb,
+            "unit": "KB",
+            "note": "code that stays included; cell table, world, panel RAM",
+        },
+        {
+            "benchmark": "firmware heap: live peak between loop steps, " + scenario,
+            "value": live_peak / kb,
+            "unit": "KB",
+            "note": "during " + full["live_peak_phase"].replace("_", " "),
+        },
+        {
+            "benchmark": "firmware heap: free at the live peak, 128 KB heap",
+            "value": round(free_share, 1),
+            "unit": "%",
+            "target": ">= 50 %",
+            "ok": free_share >= 50,
+            "note": "code counted; with the code frozen into flash the live data alone is "
+            f"{(live_peak - resident) / kb:.1f} KB",
+        },
+        {
+            "benchmark": "firmware heap: smallest heap that runs the scenario",
+            "value": need,
+            "unit": "KB",
+            "note": "informative, a stricter reading than the target above: live data plus what the steps "
+            "allocate at their peak, in a heap fragmented by compiling from source",
+        },
     ]

@@ -25,9 +25,18 @@ def run() -> list[dict]:
             times.append(time.perf_counter() - t0)
     t = statistics.median(times)
     return [
-        {"benchmark": "make firmware: .mpy files, ROMFS image, manifest, listing (armv6m)", "value": round(t, 2),
-         "unit": "s", "target": f"< {TARGET_S} s", "ok": t < TARGET_S,
-         "note": f"median of 3, into an empty folder; {len(image.files)} files"},
-        {"benchmark": "firmware ROMFS image size (armv6m)", "value": round(image.image_bytes / 1024, 1), "unit": "KB",
-         "note": "wtfw, drivers and wtproto as .mpy; main.py stays a file on the board"},
+        {
+            "benchmark": "make firmware: .mpy files, ROMFS image, manifest, listing (armv6m)",
+            "value": round(t, 2),
+            "unit": "s",
+            "target": f"< {TARGET_S} s",
+            "ok": t < TARGET_S,
+            "note": f"median of 3, into an empty folder; {len(image.files)} files",
+        },
+        {
+            "benchmark": "firmware ROMFS image size (armv6m)",
+            "value": round(image.image_bytes / 1024, 1),
+            "unit": "KB",
+            "note": "wtfw, drivers and wtproto as .mpy; main.py stays a file on the board",
+        },
     ]

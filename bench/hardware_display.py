@@ -35,22 +35,48 @@ def run() -> list[dict]:
     if f["panel_errors"]:
         raise RuntimeError(f"the controller model saw {f['panel_errors']} misuses")
     rows = []
-    for key, name in (("full_screen", "full screen 296x128, full refresh"),
-                      ("partial_score_box_96x24", "partial update, a 96x24 score box"),
-                      ("partial_text_line_296x16", "partial update, a 296x16 text line"),
-                      ("partial_whole_screen", "partial update of the whole screen")):
+    for key, name in (
+        ("full_screen", "full screen 296x128, full refresh"),
+        ("partial_score_box_96x24", "partial update, a 96x24 score box"),
+        ("partial_text_line_296x16", "partial update, a 296x16 text line"),
+        ("partial_whole_screen", "partial update of the whole screen"),
+    ):
         nbytes = f[f"{key}_bytes"]
         calls = f[f"{key}_calls"]
         bus_ms = nbytes * 8 / SPI_HZ * 1000
-        rows.append({"benchmark": f"e-ink {name}: bytes on SPI", "value": nbytes, "unit": "B",
-                     "note": f"{calls} SPI calls; RAM 24h, then 26h before the next update"})
-        rows.append({"benchmark": f"e-ink {name}: bus time (modelled)", "value": bus_ms + calls * RP2040_CALL_US / 1000,
-                     "unit": "ms", "note": f"{bus_ms:.1f} ms at 4 MHz + {RP2040_CALL_US} us per call (estimate)"})
+        rows.append(
+            {
+                "benchmark": f"e-ink {name}: bytes on SPI",
+                "value": nbytes,
+                "unit": "B",
+                "note": f"{calls} SPI calls; RAM 24h, then 26h before the next update",
+            }
+        )
+        rows.append(
+            {
+                "benchmark": f"e-ink {name}: bus time (modelled)",
+                "value": bus_ms + calls * RP2040_CALL_US / 1000,
+                "unit": "ms",
+                "note": f"{bus_ms:.1f} ms at 4 MHz + {RP2040_CALL_US} us per call (estimate)",
+            }
+        )
     full = f["full_screen_bytes"]
     box = f["partial_score_box_96x24_bytes"]
-    rows.append({"benchmark": "e-ink partial score box / full screen, bytes", "value": round(100 * box / full, 1),
-                 "unit": "%", "target": "< 10 %", "ok": box < 0.1 * full})
-    rows.append({"benchmark": "unix-port CPU time to take in a full screen (8 regions)",
-                 "value": f["unix_full_screen_write_us"] / 1000, "unit": "ms",
-                 "note": "framebuf blit into the column-byte picture, then RAM bytes out; median of 5"})
+    rows.append(
+        {
+            "benchmark": "e-ink partial score box / full screen, bytes",
+            "value": round(100 * box / full, 1),
+            "unit": "%",
+            "target": "< 10 %",
+            "ok": box < 0.1 * full,
+        }
+    )
+    rows.append(
+        {
+            "benchmark": "unix-port CPU time to take in a full screen (8 regions)",
+            "value": f["unix_full_screen_write_us"] / 1000,
+            "unit": "ms",
+            "note": "framebuf blit into the column-byte picture, then RAM bytes out; median of 5",
+        }
+    )
     return rows

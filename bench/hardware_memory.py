@@ -36,27 +36,66 @@ def run() -> list[dict]:
     r_free_w = 100 * (words - r_peak) / words
     r_free = 100 * (HEAP - r_peak) / HEAP
     return [
-        {"benchmark": "pico firmware heap: code as .mpy (firmware, drivers, wtproto, main.py)", "value": round(code / kb, 1),
-         "unit": "KB", "note": f"{int(f['code_boot']) / kb:.1f} KB while booting (configuration, pin map, layout)"},
-        {"benchmark": "pico firmware heap: live after boot", "value": round(boot / kb, 1), "unit": "KB",
-         "note": f"data {(boot - code) / kb:.1f} KB"},
-        {"benchmark": "pico firmware heap: live peak", "value": round(peak / kb, 1), "unit": "KB",
-         "note": f"data {(peak - code) / kb:.1f} KB, during {f['phase'].replace('_', ' ')}"},
-        {"benchmark": "pico firmware heap: free at the peak, .mpy code in the heap", "value": round(free, 1),
-         "unit": "%", "target": ">= 40 %", "ok": free >= 40,
-         "note": "128 KB of the 64-bit unix port's bytes (the strict reading)"},
-        {"benchmark": "pico firmware heap: free at the peak, .mpy code in the heap, 128wK heap", "value": round(free_w, 1),
-         "unit": "%", "target": ">= 40 %", "ok": free_w >= 40,
-         "note": f"-X heapsize=128wK: 128 KB of a 32-bit port ({words // kb} KB here)"},
-        {"benchmark": "pico firmware heap: code from a ROMFS image (main.py from source)", "value": round(r_code / kb, 1),
-         "unit": "KB", "note": f"{int(r['code_boot']) / kb:.1f} KB while booting; bytecode in place, "
-                               "functions, classes and names in the heap"},
-        {"benchmark": "pico firmware heap: live peak, code from ROMFS", "value": round(r_peak / kb, 1), "unit": "KB",
-         "note": f"data {(r_peak - r_code) / kb:.1f} KB, during {r['phase'].replace('_', ' ')}"},
-        {"benchmark": "pico firmware heap: free at the peak, code in ROMFS, 128wK heap", "value": round(r_free_w, 1),
-         "unit": "%", "target": ">= 70 %", "ok": r_free_w >= 70,
-         "note": f"{r_free:.1f} % of 128 KB of this port's bytes; an upper bound for frozen code, not the same"},
-        {"benchmark": "pico firmware: interned names (qstrs), firmware and probe", "value": int(f["names"]),
-         "unit": "names", "note": f"in {f['name_pools']} pools ({r['names']} from ROMFS); past 620 MicroPython "
-                                  "adds a pool of 640 (7 KB here)"},
+        {
+            "benchmark": "pico firmware heap: code as .mpy (firmware, drivers, wtproto, main.py)",
+            "value": round(code / kb, 1),
+            "unit": "KB",
+            "note": f"{int(f['code_boot']) / kb:.1f} KB while booting (configuration, pin map, layout)",
+        },
+        {
+            "benchmark": "pico firmware heap: live after boot",
+            "value": round(boot / kb, 1),
+            "unit": "KB",
+            "note": f"data {(boot - code) / kb:.1f} KB",
+        },
+        {
+            "benchmark": "pico firmware heap: live peak",
+            "value": round(peak / kb, 1),
+            "unit": "KB",
+            "note": f"data {(peak - code) / kb:.1f} KB, during {f['phase'].replace('_', ' ')}",
+        },
+        {
+            "benchmark": "pico firmware heap: free at the peak, .mpy code in the heap",
+            "value": round(free, 1),
+            "unit": "%",
+            "target": ">= 40 %",
+            "ok": free >= 40,
+            "note": "128 KB of the 64-bit unix port's bytes (the strict reading)",
+        },
+        {
+            "benchmark": "pico firmware heap: free at the peak, .mpy code in the heap, 128wK heap",
+            "value": round(free_w, 1),
+            "unit": "%",
+            "target": ">= 40 %",
+            "ok": free_w >= 40,
+            "note": f"-X heapsize=128wK: 128 KB of a 32-bit port ({words // kb} KB here)",
+        },
+        {
+            "benchmark": "pico firmware heap: code from a ROMFS image (main.py from source)",
+            "value": round(r_code / kb, 1),
+            "unit": "KB",
+            "note": f"{int(r['code_boot']) / kb:.1f} KB while booting; bytecode in place, "
+            "functions, classes and names in the heap",
+        },
+        {
+            "benchmark": "pico firmware heap: live peak, code from ROMFS",
+            "value": round(r_peak / kb, 1),
+            "unit": "KB",
+            "note": f"data {(r_peak - r_code) / kb:.1f} KB, during {r['phase'].replace('_', ' ')}",
+        },
+        {
+            "benchmark": "pico firmware heap: free at the peak, code in ROMFS, 128wK heap",
+            "value": round(r_free_w, 1),
+            "unit": "%",
+            "target": ">= 70 %",
+            "ok": r_free_w >= 70,
+            "note": f"{r_free:.1f} % of 128 KB of this port's bytes; an upper bound for frozen code, not the same",
+        },
+        {
+            "benchmark": "pico firmware: interned names (qstrs), firmware and probe",
+            "value": int(f["names"]),
+            "unit": "names",
+            "note": f"in {f['name_pools']} pools ({r['names']} from ROMFS); past 620 MicroPython "
+            "adds a pool of 640 (7 KB here)",
+        },
     ]

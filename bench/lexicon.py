@@ -137,7 +137,9 @@ def _measure(name: str, label: str, targets: bool) -> list[dict]:
     load_s = statistics.median(loads)
     rss_mb = statistics.median(rss)
 
-    def row(what: str, value: float, unit: str, target: str = "", ok: bool | None = None, note: str = "") -> dict:
+    def row(
+        what: str, value: float, unit: str, target: str = "", ok: bool | None = None, note: str = ""
+    ) -> dict:
         r: dict = {"benchmark": f"lexicon {label}: {what}", "value": value, "unit": unit, "note": note}
         if targets and target:
             r["target"] = target
@@ -147,14 +149,39 @@ def _measure(name: str, label: str, targets: bool) -> list[dict]:
     return [
         row("cache build", build, "s", note=f"{len(lex):,} words; median of {BUILDS}"),
         row("load from cache", load_s, "s", "< 0.3 s", load_s < 0.3, f"fresh process, median of {LOADS}"),
-        row("resident memory, loaded", rss_mb, "MB", "< 40 MB", rss_mb < 40, "whole process, fresh, median of 3"),
-        row("is_word, canonical input", rate, "checks/s", "> 1,000,000", rate > 1_000_000,
-            "half words, half one-letter changes"),
+        row(
+            "resident memory, loaded",
+            rss_mb,
+            "MB",
+            "< 40 MB",
+            rss_mb < 40,
+            "whole process, fresh, median of 3",
+        ),
+        row(
+            "is_word, canonical input",
+            rate,
+            "checks/s",
+            "> 1,000,000",
+            rate > 1_000_000,
+            "half words, half one-letter changes",
+        ),
         row("is_word, lower-case input", lower_rate, "checks/s", note="normalised before the look-up"),
-        row("anagram 7-letter rack, 1 blank, all words", sub_ms, "ms", "< 5 ms", sub_ms < 5,
-            f"sub-anagrams of length >= 2, median over {RACKS} racks"),
-        row("anagram 7-letter rack, 1 blank, full rack", exact_ms, "ms", "< 5 ms", exact_ms < 5,
-            f"words using all 7 tiles, median over {RACKS} racks"),
+        row(
+            "anagram 7-letter rack, 1 blank, all words",
+            sub_ms,
+            "ms",
+            "< 5 ms",
+            sub_ms < 5,
+            f"sub-anagrams of length >= 2, median over {RACKS} racks",
+        ),
+        row(
+            "anagram 7-letter rack, 1 blank, full rack",
+            exact_ms,
+            "ms",
+            "< 5 ms",
+            exact_ms < 5,
+            f"words using all 7 tiles, median over {RACKS} racks",
+        ),
     ]
 
 
@@ -175,8 +202,14 @@ def run() -> list[dict]:
                 largest = max(sizes, key=lambda n: sizes[n])
                 rows += _measure(largest, f"{largest} (largest)", targets=False)
             else:
-                rows.append({"benchmark": "lexicon largest list", "value": "", "unit": "",
-                             "note": "no other list fetched (make lexicons)"})
+                rows.append(
+                    {
+                        "benchmark": "lexicon largest list",
+                        "value": "",
+                        "unit": "",
+                        "note": "no other list fetched (make lexicons)",
+                    }
+                )
         finally:
             if saved is None:
                 os.environ.pop("WORDTABLE_HOME", None)

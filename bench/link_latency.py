@@ -26,7 +26,11 @@ def run() -> list[dict]:
             arrived["t"] = time.perf_counter()
             got.set()
 
-    with tempfile.TemporaryDirectory() as tmp, SimBoard(Path(tmp)) as sim, BoardLink(sim.port, on_event=on_event) as link:
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        SimBoard(Path(tmp)) as sim,
+        BoardLink(sim.port, on_event=on_event) as link,
+    ):
         link.wait_linked(10)
         lat = []
         for i in range(EVENTS):
@@ -46,9 +50,18 @@ def run() -> list[dict]:
     med = statistics.median(lat)
     p95 = lat[int(len(lat) * 0.95) - 1]
     return [
-        {"benchmark": f"tag laid -> host CELL callback, median of {EVENTS}", "value": med, "unit": "ms",
-         "target": "< 20 ms", "ok": med < 20},
+        {
+            "benchmark": f"tag laid -> host CELL callback, median of {EVENTS}",
+            "value": med,
+            "unit": "ms",
+            "target": "< 20 ms",
+            "ok": med < 20,
+        },
         {"benchmark": f"tag laid -> host CELL callback, p95 of {EVENTS}", "value": p95, "unit": "ms"},
-        {"benchmark": "firmware sweep of 321 cells (unix port, sim readers)", "value": int(stats["scan_us"]) / 1000,
-         "unit": "ms", "note": "last sweep, from the sim's stats; real-reader sweep time is modelled in hardware_sweep"},
+        {
+            "benchmark": "firmware sweep of 321 cells (unix port, sim readers)",
+            "value": int(stats["scan_us"]) / 1000,
+            "unit": "ms",
+            "note": "last sweep, from the sim's stats; real-reader sweep time is modelled in hardware_sweep",
+        },
     ]

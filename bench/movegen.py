@@ -49,14 +49,27 @@ def _positions(cls: Any, lx: Any, n: int) -> list[tuple[Any, Any, str]]:
                 continue
             moves.sort(key=lambda m: (-m.score, m.tiles))
             m = moves[rng.randrange(min(3, len(moves)))]
-            game.apply({"type": "place", "placements": [
-                {"cell": game.geometry.name(sq), "letter": gen.letters[c].lower() if b else gen.letters[c]}
-                for sq, c, b in m.tiles]})
+            game.apply(
+                {
+                    "type": "place",
+                    "placements": [
+                        {
+                            "cell": game.geometry.name(sq),
+                            "letter": gen.letters[c].lower() if b else gen.letters[c],
+                        }
+                        for sq, c, b in m.tiles
+                    ],
+                }
+            )
     return out
 
 
-def _time(positions: list[tuple[Any, Any, str]], best_only: bool = False,
-          two_blanks: bool = False, repeat: int = REPEAT) -> tuple[list[float], list[float], list[int]]:
+def _time(
+    positions: list[tuple[Any, Any, str]],
+    best_only: bool = False,
+    two_blanks: bool = False,
+    repeat: int = REPEAT,
+) -> tuple[list[float], list[float], list[int]]:
     """Per position: fastest wall ms, fastest CPU ms, number of moves."""
     walls, cpus, counts = [], [], []
     for rules, board, rack in positions:
@@ -116,8 +129,14 @@ def _measure(lx: Any) -> list[dict[str, Any]]:
     add("wordgame all moves, 8-tile rack: p95 (wall)", _p95(w), 80, n)
     add("wordgame all moves, 8-tile rack: median (CPU)", statistics.median(c), 15, n)
     add("wordgame all moves, 8-tile rack: p95 (CPU)", _p95(c), 80, n)
-    rows.append({"benchmark": "wordgame legal moves per position (median / max)",
-                 "value": f"{statistics.median(counts):g} / {max(counts)}", "unit": "moves", "note": n})
+    rows.append(
+        {
+            "benchmark": "wordgame legal moves per position (median / max)",
+            "value": f"{statistics.median(counts):g} / {max(counts)}",
+            "unit": "moves",
+            "note": n,
+        }
+    )
     wg_median_cpu = statistics.median(c)
 
     w, c, _ = _time(wg, best_only=True)
@@ -126,16 +145,29 @@ def _measure(lx: Any) -> list[dict[str, Any]]:
 
     nb = f"{BLANK_POSITIONS} of the positions, one run each, two rack tiles made blanks"
     w, c, counts = _time(wg[:BLANK_POSITIONS], two_blanks=True, repeat=1)
-    add("wordgame all moves, rack with two blanks: median (wall)", statistics.median(w), None,
-        f"{nb}; {statistics.median(counts):g} moves median")
+    add(
+        "wordgame all moves, rack with two blanks: median (wall)",
+        statistics.median(w),
+        None,
+        f"{nb}; {statistics.median(counts):g} moves median",
+    )
     add("wordgame all moves, rack with two blanks: p95 (wall)", _p95(w), None, nb)
     add("wordgame all moves, rack with two blanks: median (CPU)", statistics.median(c), None, nb)
 
     w, c, counts = _time(wa)
-    add("Wordability all moves, 7-tile rack: median (wall)", statistics.median(w), None,
-        f"{n}; {statistics.median(counts):g} moves median, {max(counts)} max")
+    add(
+        "Wordability all moves, 7-tile rack: median (wall)",
+        statistics.median(w),
+        None,
+        f"{n}; {statistics.median(counts):g} moves median, {max(counts)} max",
+    )
     add("Wordability all moves, 7-tile rack: median (CPU)", statistics.median(c), None, n)
     add("Wordability all moves, 7-tile rack: p95 (CPU)", _p95(c), None, n)
-    add("Wordability / wordgame all-moves ratio (CPU medians)", statistics.median(c) / wg_median_cpu, 4,
-        "same stage of play (turns 5-14), full racks", unit="x")
+    add(
+        "Wordability / wordgame all-moves ratio (CPU medians)",
+        statistics.median(c) / wg_median_cpu,
+        4,
+        "same stage of play (turns 5-14), full racks",
+        unit="x",
+    )
     return rows

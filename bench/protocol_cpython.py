@@ -14,7 +14,10 @@ def mix() -> list[tuple[int, bytes]]:
     return [
         (m.CELL, m.pack_cell(112, uid)),
         (m.BUTTON, m.pack_button(1, 0, m.PRESSED, 123456)),
-        (m.DISPLAY, m.pack_display(0, 0, 296, 27, m.REFRESH_PARTIAL, bytes(range(256)) * 3 + bytes(999 - 768))),
+        (
+            m.DISPLAY,
+            m.pack_display(0, 0, 296, 27, m.REFRESH_PARTIAL, bytes(range(256)) * 3 + bytes(999 - 768)),
+        ),
     ]
 
 
@@ -32,6 +35,11 @@ def run() -> list[dict]:
     rows = []
     for label, sel in (("CELL+BUTTON", mix()[:2]), ("1 KB DISPLAY", mix()[2:]), ("mix", mix())):
         rates = [rate(sel, 300) for _ in range(7)]
-        rows.append({"benchmark": f"protocol encode+decode, CPython, {label}", "value": statistics.median(rates),
-                     "unit": "frames/s"})
+        rows.append(
+            {
+                "benchmark": f"protocol encode+decode, CPython, {label}",
+                "value": statistics.median(rates),
+                "unit": "frames/s",
+            }
+        )
     return rows

@@ -22,5 +22,11 @@ def run() -> list[dict]:
     for line in proc.stdout.splitlines():
         label, value = line.split()
         rates.setdefault(label.replace("_", " "), []).append(int(value))
-    return [{"benchmark": f"protocol encode+decode, MicroPython, {label}", "value": statistics.median(v),
-             "unit": "frames/s"} for label, v in rates.items()]
+    return [
+        {
+            "benchmark": f"protocol encode+decode, MicroPython, {label}",
+            "value": statistics.median(v),
+            "unit": "frames/s",
+        }
+        for label, v in rates.items()
+    ]

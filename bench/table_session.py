@@ -22,7 +22,14 @@ from wordtable.table.tags import TagRegistry
 
 MOVES = 25
 WORD = "RETAINS"
-POSITION = {"board": ["." * 15] * 15, "racks": [WORD + "E", "DOG"], "bag": "", "scores": [0, 0], "turn": 0, "seed": 1}
+POSITION = {
+    "board": ["." * 15] * 15,
+    "racks": [WORD + "E", "DOG"],
+    "bag": "",
+    "scores": [0, 0],
+    "turn": 0,
+    "seed": 1,
+}
 
 
 def run() -> list[dict]:
@@ -63,13 +70,30 @@ def run() -> list[dict]:
     med = statistics.median(times)
     p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
     return [
-        {"benchmark": "table session: done -> frame sent, 7-tile wordgame move (median)", "value": round(med, 1),
-         "unit": "ms", "target": "< 100", "ok": med < 100, "note": f"{MOVES} moves; validate, score, store, render, send"},
-        {"benchmark": "table session: done -> frame sent, 7-tile wordgame move (p95)", "value": round(p95, 1),
-         "unit": "ms", "target": "", "ok": True, "note": ""},
-        {"benchmark": "table session: DISPLAY payload per update after a move", "value": int(statistics.median(frame_bytes)),
-         "unit": "bytes", "target": "", "ok": True,
-         "note": f"median of {len(frame_bytes)} updates (changed region only; a full 296x128 panel is 4736)"},
+        {
+            "benchmark": "table session: done -> frame sent, 7-tile wordgame move (median)",
+            "value": round(med, 1),
+            "unit": "ms",
+            "target": "< 100",
+            "ok": med < 100,
+            "note": f"{MOVES} moves; validate, score, store, render, send",
+        },
+        {
+            "benchmark": "table session: done -> frame sent, 7-tile wordgame move (p95)",
+            "value": round(p95, 1),
+            "unit": "ms",
+            "target": "",
+            "ok": True,
+            "note": "",
+        },
+        {
+            "benchmark": "table session: DISPLAY payload per update after a move",
+            "value": int(statistics.median(frame_bytes)),
+            "unit": "bytes",
+            "target": "",
+            "ok": True,
+            "note": f"median of {len(frame_bytes)} updates (changed region only; a full 296x128 panel is 4736)",
+        },
     ]
 
 

@@ -69,10 +69,19 @@ def run() -> list[dict[str, Any]]:
     median = statistics.median(times)
     p95 = times[int(0.95 * (len(times) - 1))]
     return [
-        {"benchmark": f"web: drop on the page -> display image in the page, median of {len(times)}",
-         "value": round(median, 1), "unit": "ms", "target": f"< {TARGET_MS:.0f}", "ok": median < TARGET_MS,
-         "note": f"includes the session's {SETTLE_MS} ms settle time"},
+        {
+            "benchmark": f"web: drop on the page -> display image in the page, median of {len(times)}",
+            "value": round(median, 1),
+            "unit": "ms",
+            "target": f"< {TARGET_MS:.0f}",
+            "ok": median < TARGET_MS,
+            "note": f"includes the session's {SETTLE_MS} ms settle time",
+        },
         {"benchmark": "web: drop -> display image, p95", "value": round(p95, 1), "unit": "ms"},
-        {"benchmark": "web: drop -> display image beyond the settle time, median", "value": round(median - SETTLE_MS, 1),
-         "unit": "ms", "note": "page, WebSocket, firmware, link, session, render, panel, image"},
+        {
+            "benchmark": "web: drop -> display image beyond the settle time, median",
+            "value": round(median - SETTLE_MS, 1),
+            "unit": "ms",
+            "note": "page, WebSocket, firmware, link, session, render, panel, image",
+        },
     ]

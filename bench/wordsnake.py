@@ -38,12 +38,24 @@ def run() -> list[dict]:
         best_at.append(result.best_s or 0.0)
         values.append(result.best.value)
     rows = [
-        {"benchmark": "WordSnake 13+9 cards: time to the first complete snake", "value": _median(first) * 1000,
-         "unit": "ms", "note": f"median of {SNAKE_DEALS} deals"},
-        {"benchmark": "WordSnake 13+9 cards: time to the first snake using the whole hand (Stop!)",
-         "value": _median(whole) * 1000, "unit": "ms", "note": f"found in {whole_found} of {SNAKE_DEALS} deals"},
-        {"benchmark": "WordSnake 13+9 cards: time to the best snake found in 2 s", "value": _median(best_at) * 1000,
-         "unit": "ms", "note": f"best values {sorted(values)} (median {statistics.median(values)})"},
+        {
+            "benchmark": "WordSnake 13+9 cards: time to the first complete snake",
+            "value": _median(first) * 1000,
+            "unit": "ms",
+            "note": f"median of {SNAKE_DEALS} deals",
+        },
+        {
+            "benchmark": "WordSnake 13+9 cards: time to the first snake using the whole hand (Stop!)",
+            "value": _median(whole) * 1000,
+            "unit": "ms",
+            "note": f"found in {whole_found} of {SNAKE_DEALS} deals",
+        },
+        {
+            "benchmark": "WordSnake 13+9 cards: time to the best snake found in 2 s",
+            "value": _median(best_at) * 1000,
+            "unit": "ms",
+            "note": f"best values {sorted(values)} (median {statistics.median(values)})",
+        },
     ]
     lay_times, lay_points = [], []
     for seed in range(LAYDOWN_DEALS):
@@ -52,13 +64,27 @@ def run() -> list[dict]:
         lay = best_laydown(deal, 0, strength="club")
         lay_times.append(time.perf_counter() - t)
         lay_points.append(lay.points)
-    rows.append({"benchmark": "WORDCARD best laydown, 13-card hand, club (WORDPLAY)", "value": _median(lay_times) * 1000,
-                 "unit": "ms", "note": f"median points {statistics.median(lay_points)}"})
+    rows.append(
+        {
+            "benchmark": "WORDCARD best laydown, 13-card hand, club (WORDPLAY)",
+            "value": _median(lay_times) * 1000,
+            "unit": "ms",
+            "note": f"median points {statistics.median(lay_points)}",
+        }
+    )
     group_scores = []
     for seed in range(3):
-        g = WordcardGroupGame(["solo"], seed=seed, options=GroupOptions(game_type="wordplay", cards=13), lexicon=lex)
+        g = WordcardGroupGame(
+            ["solo"], seed=seed, options=GroupOptions(game_type="wordplay", cards=13), lexicon=lex
+        )
         _rows, score = best_group_solution(g, strength="strongest", budget_s=BUDGET_S)
         group_scores.append(score)
-    rows.append({"benchmark": "WORDCARD GROUP GAME, 13 cards: score to beat found in 2 s", "value": _median(group_scores),
-                 "unit": "points", "note": f"3 deals: {group_scores}"})
+    rows.append(
+        {
+            "benchmark": "WORDCARD GROUP GAME, 13 cards: score to beat found in 2 s",
+            "value": _median(group_scores),
+            "unit": "points",
+            "note": f"3 deals: {group_scores}",
+        }
+    )
     return rows

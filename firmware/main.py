@@ -61,8 +61,9 @@ def main():
     app = App(board, time.ticks_ms())
     gc.threshold(-1)
     gc.collect()
-    board.debug("firmware up: board %s, %d cells, boot_id %04x"
-                % (board.name, board.reader.ncells, app.boot_id))
+    board.debug(
+        "firmware up: board %s, %d cells, boot_id %04x" % (board.name, board.reader.ncells, app.boot_id)
+    )
     run(board, app)
     try:
         import micropython

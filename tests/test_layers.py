@@ -39,7 +39,8 @@ def module_files(root: Path) -> dict[str, Path]:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _import_nodes(node: ast.AST, type_checking: bool) -> Iterator[ast.Import | ast.ImportFrom]:
@@ -66,7 +67,7 @@ def _imported(module: str, path: Path, known: set[str], type_checking: bool) -> 
         else:
             if node.level:
                 base = module.split(".") if is_package else module.split(".")[:-1]
-                base = base[:len(base) - (node.level - 1)]
+                base = base[: len(base) - (node.level - 1)]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
@@ -161,7 +162,16 @@ def graph() -> dict[str, dict[str, int]]:
 
 
 def test_the_graph_sees_the_packages_and_their_imports(graph) -> None:
-    assert {package_of(m) for m in graph} >= {"cli", "web", "table", "ai", "display", "store", "games", "lexicon"}
+    assert {package_of(m) for m in graph} >= {
+        "cli",
+        "web",
+        "table",
+        "ai",
+        "display",
+        "store",
+        "games",
+        "lexicon",
+    }
     assert "wordtable.games.crossword" in graph["wordtable.games.wordgame"]
     # a function-local import counts as much as one at the top of the module
     assert "wordtable.table.doctor" in graph["wordtable.cli.table"]
@@ -171,7 +181,11 @@ def test_the_graph_sees_the_packages_and_their_imports(graph) -> None:
 
 def test_games_and_lexicon_import_nothing_above_them(graph) -> None:
     above = {"table", "web", "ai", "display", "store", "cli", "fleet", "classroom"}
-    bad = [f"{s}:{line} imports {t}" for s, t, a, b, line in arrows(graph) if a in ("games", "lexicon") and b in above]
+    bad = [
+        f"{s}:{line} imports {t}"
+        for s, t, a, b, line in arrows(graph)
+        if a in ("games", "lexicon") and b in above
+    ]
     assert bad == []
     assert [f"{s} imports {t}" for s, t, a, b, _ in arrows(graph) if a == "lexicon" and b == "games"] == []
 
@@ -192,17 +206,28 @@ def terminal_uses(path: Path) -> list[str]:
             found.append(f"{node.lineno}: import argparse")
         elif isinstance(node, ast.ImportFrom) and node.module == "argparse":
             found.append(f"{node.lineno}: from argparse")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("print", "input"):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("print", "input")
+        ):
             found.append(f"{node.lineno}: {node.func.id}()")
-        elif (isinstance(node, ast.Attribute) and node.attr in ("stdout", "stderr", "stdin")
-              and isinstance(node.value, ast.Name) and node.value.id == "sys"):
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr in ("stdout", "stderr", "stdin")
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "sys"
+        ):
             found.append(f"{node.lineno}: sys.{node.attr}")
     return found
 
 
 def test_only_the_command_line_parses_arguments_and_prints() -> None:
-    bad = {module: uses for module, path in module_files(HOST).items()
-           if package_of(module) != "cli" and (uses := terminal_uses(path))}
+    bad = {
+        module: uses
+        for module, path in module_files(HOST).items()
+        if package_of(module) != "cli" and (uses := terminal_uses(path))
+    }
     assert bad == {}
 
 
@@ -216,10 +241,12 @@ def test_no_module_imports_itself_round_a_cycle_when_the_program_runs() -> None:
     assert cycles(import_graph(type_checking=False)) == []
 
 
-TYPE_ONLY_CYCLES = (["wordtable.games.crossword", "wordtable.games.position"],
-                    ["wordtable.games.wordcard", "wordtable.games.wordcard_play"],
-                    ["wordtable.games.wordcard_options", "wordtable.games.wordcard_scoring"],
-                    ["wordtable.games.wordchain", "wordtable.games.wordchain_word"])
+TYPE_ONLY_CYCLES = (
+    ["wordtable.games.crossword", "wordtable.games.position"],
+    ["wordtable.games.wordcard", "wordtable.games.wordcard_play"],
+    ["wordtable.games.wordcard_options", "wordtable.games.wordcard_scoring"],
+    ["wordtable.games.wordchain", "wordtable.games.wordchain_word"],
+)
 """Cycles closed by ``if TYPE_CHECKING:`` imports only: a position is set up for the crossword game class
 passed in, a card game's play or word reading takes the game as its argument and names its type in
 annotations, and WORDCARD's scoring names the options it reads."""

@@ -119,8 +119,18 @@ gc.collect()
 HOST = gc.mem_alloc() - BASE - CODE
 BASE += HOST
 
-board = main.build_board(["--board", "sim", "--control", WORK + "/ctl", "--world", WORK + "/world.txt",
-                          "--panel", WORK + "/panel.pbm"])
+board = main.build_board(
+    [
+        "--board",
+        "sim",
+        "--control",
+        WORK + "/ctl",
+        "--world",
+        WORK + "/world.txt",
+        "--panel",
+        WORK + "/panel.pbm",
+    ]
+)
 board.transport = line
 app = App(board, 0, 0x4242)
 gc.threshold(-1)

@@ -27,7 +27,7 @@ class MemoryLine:
         n = len(frame)
         if self.tail + n > len(self.to_board):
             raise AssertionError("the line's buffer toward the board is full")
-        self.to_board[self.tail:self.tail + n] = frame
+        self.to_board[self.tail : self.tail + n] = frame
         self.tail += n
 
     def readinto(self, buf):

@@ -28,18 +28,24 @@ def antenna_layout(geometry, blocks, channels):
                 for x in range(x0, x0 + w):
                     cell = _cell(geometry, area, x, y)
                     if reader_of[cell] != 0xFF:
-                        raise ValueError("cell %d has two antennas: reader %d channel %d and reader %d"
-                                         " channel %d" % (cell, reader_of[cell], channel_of[cell], r, ch))
+                        raise ValueError(
+                            "cell %d has two antennas: reader %d channel %d and reader %d"
+                            " channel %d" % (cell, reader_of[cell], channel_of[cell], r, ch)
+                        )
                     if ch >= channels:
-                        raise ValueError("reader %d has more antennas than its switch tree has channels"
-                                         " (%d)" % (r, channels))
+                        raise ValueError(
+                            "reader %d has more antennas than its switch tree has channels"
+                            " (%d)" % (r, channels)
+                        )
                     reader_of[cell] = r
                     channel_of[cell] = ch
                     ch += 1
         used = max(used, ch)
     missing = [c for c in range(ncells) if reader_of[c] == 0xFF]
     if missing:
-        raise ValueError("%d cells have no antenna: %s" % (len(missing), " ".join(str(c) for c in missing[:12])))
+        raise ValueError(
+            "%d cells have no antenna: %s" % (len(missing), " ".join(str(c) for c in missing[:12]))
+        )
     _check_neighbours(geometry, reader_of, channel_of, used)
     return reader_of, channel_of, used
 
@@ -54,7 +60,7 @@ def _cell(geometry, area, x, y):
         if 0 <= x < seat_cells and y == 0:
             return gw * gh + int(area[4:]) * seat_cells + x
         raise ValueError("antenna (%d, %d) is outside %s, a row of %d cells" % (x, y, area, seat_cells))
-    raise ValueError("unknown area %r: use \"grid\" or \"seat0\" to \"seat%d\"" % (area, seats - 1))
+    raise ValueError('unknown area %r: use "grid" or "seat0" to "seat%d"' % (area, seats - 1))
 
 
 def position(geometry, cell):
@@ -74,6 +80,8 @@ def _check_neighbours(geometry, reader_of, channel_of, nchannels):
             for j in range(i + 1, len(on)):
                 b = position(geometry, on[j])
                 if a[0] == b[0] and abs(a[1] - b[1]) <= 1 and abs(a[2] - b[2]) <= 1:
-                    raise ValueError("cells %d and %d are neighbours and both on at channel %d (readers %d"
-                                     " and %d); lay the readers' antennas out so they are apart"
-                                     % (on[i], on[j], ch, reader_of[on[i]], reader_of[on[j]]))
+                    raise ValueError(
+                        "cells %d and %d are neighbours and both on at channel %d (readers %d"
+                        " and %d); lay the readers' antennas out so they are apart"
+                        % (on[i], on[j], ch, reader_of[on[i]], reader_of[on[j]])
+                    )

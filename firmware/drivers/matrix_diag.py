@@ -75,6 +75,7 @@ _WRITE_US = const(6683)  # frame_us(8) + 5984 us: WRITE page, 4 bytes, CRC_A sen
 
 # -- one reader ---------------------------------------------------------------------------------
 
+
 def append_crc(buf, n):
     """Write the CRC_A of ``buf[:n]`` at ``buf[n]`` and ``buf[n + 1]``; returns n + 2."""
     crc = crc_a(buf, n)
@@ -186,6 +187,7 @@ def write(chip, page, data):
 
 # -- the reader matrix: start and re-probe ------------------------------------------------------
 
+
 def start(m, reset=None):
     """Reset the readers (``reset``: their shared NRSTPD pin, or None) and start every one. Returns
     how many answer; the others are reported (``m.on_problem``)."""
@@ -236,8 +238,10 @@ def _not_answering(m, r):
         why = "it stopped completing exchanges (VersionReg %02Xh)" % v
     else:
         why = "it does not behave like an MFRC522 (VersionReg %02Xh)" % v
-    return ("reader %d (%s) does not answer: %s; its %d cells read as errors until it does;"
-            " check its power, SPI wires and chip select" % (r, chip.name, why, _cells_of(m, r)))
+    return (
+        "reader %d (%s) does not answer: %s; its %d cells read as errors until it does;"
+        " check its power, SPI wires and chip select" % (r, chip.name, why, _cells_of(m, r))
+    )
 
 
 def _cells_of(m, r):
@@ -249,6 +253,7 @@ def _cells_of(m, r):
 
 
 # -- the field settle: how long each cell's tag needs after its antenna switches on -------------
+
 
 def measure(m, ch=-1):
     """Measure, channel by channel (``ch``: one channel; -1: all), how long after its antenna
@@ -349,6 +354,7 @@ def _retune(m, ch):
 
 # -- diagnostics (wordtable board doctor) -------------------------------------------------------
 
+
 def reader_status(m):
     """One (index, name, version, answering, faults, cells) per reader: VersionReg as last read
     (91h or 92h for an NXP MFRC522, 88h for the FM17522 clone), faults since boot, cells it serves."""
@@ -379,12 +385,16 @@ def cell_fault(m, cell):
     chip = m.chips[r]
     where = "cell %d (reader %d, antenna %d)" % (cell, r, m.channel_of[cell])
     if not chip.live:
-        return "%s: the reader does not answer (VersionReg %02Xh); check its power, SPI wires and" \
-               " chip select" % (where, chip.version)
+        return (
+            "%s: the reader does not answer (VersionReg %02Xh); check its power, SPI wires and"
+            " chip select" % (where, chip.version)
+        )
     if m._flags[cell] & _MULTI:
         return "%s: two or more tags lie on it; lift the extra piece" % where
-    return ("%s: %d read errors; a tag at the edge of the antenna, or a loose antenna"
-            " connection" % (where, m.errors[cell]))
+    return "%s: %d read errors; a tag at the edge of the antenna, or a loose antenna connection" % (
+        where,
+        m.errors[cell],
+    )
 
 
 def stats(m):
@@ -406,6 +416,7 @@ def stats(m):
 
 
 # -- tag pages (wordtable tags write) -----------------------------------------------------------
+
 
 def _select_tag(m, cell):
     # Wakes and selects the tag on ``cell``; its UID goes to m.last_uid (b"" if none was read).

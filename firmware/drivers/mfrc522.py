@@ -99,19 +99,23 @@ _BUSY = const(-4)  # poll: the exchange is still under way
 # length, so that no exchange allocates one.
 _W = bytearray(2)  # a register write, or the address of a register read
 _R = bytearray(2)  # what a register read clocks back
-_ST_REQ = bytes((0x80 | (_COM_IRQ << 1), 0x80 | (_ERROR_REG << 1), 0x80 | (_FIFO_LEVEL << 1),
-                 0x80 | (_CONTROL << 1), 0))  # poll reads these four registers in one go
+_ST_REQ = bytes(
+    (0x80 | (_COM_IRQ << 1), 0x80 | (_ERROR_REG << 1), 0x80 | (_FIFO_LEVEL << 1), 0x80 | (_CONTROL << 1), 0)
+)  # poll reads these four registers in one go
 _ST = bytearray(5)
 tx = memoryview(bytearray(1 + _TX_MAX))
 tx[0] = _FIFO_DATA << 1
-_TXV = [tx[:n + 1] for n in range(_TX_MAX + 1)]  # the FIFO's address byte and n frame bytes
+_TXV = [tx[: n + 1] for n in range(_TX_MAX + 1)]  # the FIFO's address byte and n frame bytes
 tx = tx[1:]
 rx = memoryview(bytearray(1 + _RX_MAX))
-_RXV = [rx[:n + 1] for n in range(_RX_MAX + 1)]  # what reading n FIFO bytes clocks back
+_RXV = [rx[: n + 1] for n in range(_RX_MAX + 1)]  # what reading n FIFO bytes clocks back
 rx = rx[1:]
 # n FIFO reads, then 00h to end: the last n + 1 bytes of one request
-_RXREQ = [req[_RX_MAX - n:] for req in [memoryview(bytes([0x80 | (_FIFO_DATA << 1)] * _RX_MAX + [0]))]
-          for n in range(_RX_MAX + 1)]
+_RXREQ = [
+    req[_RX_MAX - n :]
+    for req in [memoryview(bytes([0x80 | (_FIFO_DATA << 1)] * _RX_MAX + [0]))]
+    for n in range(_RX_MAX + 1)
+]
 
 
 def crc_a(buf, n):

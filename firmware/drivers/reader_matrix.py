@@ -91,8 +91,19 @@ class MatrixReader:
     Diagnostics for ``wordtable board doctor``: ``errors`` and ``collisions`` per cell,
     ``problems``, and the functions of drivers.matrix_diag (loaded only when asked)."""
 
-    def __init__(self, chips, mux, reader_of, channel_of, nchannels, settle_us=2000,
-                 clock=time, recheck_sweeps=80, reprobe_ms=2000, read_twice=True):
+    def __init__(
+        self,
+        chips,
+        mux,
+        reader_of,
+        channel_of,
+        nchannels,
+        settle_us=2000,
+        clock=time,
+        recheck_sweeps=80,
+        reprobe_ms=2000,
+        read_twice=True,
+    ):
         n = len(reader_of)
         nr = len(chips)
         self.chips = chips
@@ -274,9 +285,11 @@ class MatrixReader:
                 self.collisions[cell] += 1
             if not self._flags[cell] & _MULTI:
                 self._flags[cell] |= _MULTI
-                self._problem("cell %d (reader %d, antenna %d): two or more tags on one antenna; the"
-                              " cell reports the one that wins anticollision; lift the extra piece"
-                              % (cell, r, self.channel_of[cell]))
+                self._problem(
+                    "cell %d (reader %d, antenna %d): two or more tags on one antenna; the"
+                    " cell reports the one that wins anticollision; lift the extra piece"
+                    % (cell, r, self.channel_of[cell])
+                )
         elif n > 0:
             self._flags[cell] &= ~_MULTI & 0xFF
         if n <= 0:

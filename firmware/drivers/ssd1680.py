@@ -149,8 +149,10 @@ class SSD1680(framebuf.FrameBuffer):
                 self._send(_WRITE_PREVIOUS, 0, self.width - 1, 0, self._xbytes - 1)
                 self._shown = False
                 return True
-        self.fault = ("the display panel stays busy after reset (BUSY high for %d ms); check its power"
-                      " and its BUSY and RST wires" % _RESET_MS)
+        self.fault = (
+            "the display panel stays busy after reset (BUSY high for %d ms); check its power"
+            " and its BUSY and RST wires" % _RESET_MS
+        )
         return False
 
     # -- the panel interface -------------------------------------------------------------------
@@ -165,8 +167,9 @@ class SSD1680(framebuf.FrameBuffer):
         byte are written too (clipped at the panel's edge). Call only while not ``busy()``."""
         s = (w + 7) // 8
         if x % 8 or x < 0 or y < 0 or w < 0 or h < 0 or x + w > self.width or y + h > self.height:
-            raise ValueError("region %dx%d at (%d,%d) does not fit the %dx%d panel"
-                             % (w, h, x, y, self.width, self.height))
+            raise ValueError(
+                "region %dx%d at (%d,%d) does not fit the %dx%d panel" % (w, h, x, y, self.width, self.height)
+            )
         if len(data) != s * h:
             raise ValueError("region %dx%d needs %d bytes, not %d" % (w, h, s * h, len(data)))
         if not w or not h:

@@ -75,8 +75,10 @@ class App:
         self.boot_ms = now
         ncells = cell_count(board.geometry)
         if board.reader.ncells != ncells:
-            raise ValueError("the reader has %d cells but the geometry %r needs %d"
-                             % (board.reader.ncells, board.geometry, ncells))
+            raise ValueError(
+                "the reader has %d cells but the geometry %r needs %d"
+                % (board.reader.ncells, board.geometry, ncells)
+            )
         self.scanner = Scanner(board.reader, self._on_cell, self._on_reader_fault)
         self._rx = bytearray(_RX_BUF)
         self._hello_due = now  # send HELLO at once
@@ -157,15 +159,26 @@ class App:
         if ticks_diff(now, self._heartbeat_due) >= 0:
             self._heartbeat_due = ticks_add(now, _HEARTBEAT_MS)
             ls = self.link
-            ls.send(m.HEARTBEAT, m.pack_heartbeat(
-                ticks_diff(now, self.boot_ms), gc.mem_free(), self.scan_us // 1000,
-                self.scanner.read_errors, ls.deframer.dropped, self.events_dropped, ls.pending()),
-                False)
+            ls.send(
+                m.HEARTBEAT,
+                m.pack_heartbeat(
+                    ticks_diff(now, self.boot_ms),
+                    gc.mem_free(),
+                    self.scan_us // 1000,
+                    self.scanner.read_errors,
+                    ls.deframer.dropped,
+                    self.events_dropped,
+                    ls.pending(),
+                ),
+                False,
+            )
         if self._snapshot_rid is not None or self._snapshot is not None:
             self._send_snapshot()
         if self._overflow_unreported:
-            text = ("%d events were dropped because the send queue was full; ask for a SNAPSHOT"
-                    % self._overflow_unreported)
+            text = (
+                "%d events were dropped because the send queue was full; ask for a SNAPSHOT"
+                % self._overflow_unreported
+            )
             if self.link.send(m.LOG, m.pack_log(m.WARNING, m.CODE_QUEUE_OVERFLOW, text)):
                 self._overflow_unreported = 0
 
@@ -176,9 +189,17 @@ class App:
         self.transport.write(DELIMITER + encode_frame(mtype, 0, 0, payload))
 
     def _send_hello(self, now):
-        self._send_now(m.HELLO, m.pack_hello_board(
-            FW_VERSION, self.boot_id, self.epoch, self.board.geometry,
-            (self.panel.width, self.panel.height), self.board.name))
+        self._send_now(
+            m.HELLO,
+            m.pack_hello_board(
+                FW_VERSION,
+                self.boot_id,
+                self.epoch,
+                self.board.geometry,
+                (self.panel.width, self.panel.height),
+                self.board.name,
+            ),
+        )
         self._hello_due = ticks_add(now, _HELLO_MS)
 
     def _unlink(self, now):
@@ -193,13 +214,17 @@ class App:
         version, mtype, _seq, _ack, payload = f
         debug = self.board.debug
         if version != PROTOCOL_VERSION:
-            if self._version_reply_ms is not None and \
-                    ticks_diff(now, self._version_reply_ms) < _VERSION_REPLY_MS:
+            if (
+                self._version_reply_ms is not None
+                and ticks_diff(now, self._version_reply_ms) < _VERSION_REPLY_MS
+            ):
                 return
             self._version_reply_ms = now
-            text = ("the board speaks wordtable protocol %d but received a frame of protocol %d;"
-                    " update the host or the firmware so both speak the same version"
-                    % (PROTOCOL_VERSION, version))
+            text = (
+                "the board speaks wordtable protocol %d but received a frame of protocol %d;"
+                " update the host or the firmware so both speak the same version"
+                % (PROTOCOL_VERSION, version)
+            )
             debug(text)
             self._send_now(m.LOG, m.pack_log(m.ERROR, m.CODE_VERSION, text))
             self._send_hello(now)
@@ -225,8 +250,10 @@ class App:
             self.link.last_rx_ms = now
             self.state = LINKED
             self._heartbeat_due = ticks_add(now, _HEARTBEAT_MS)
-            debug("linked: host %d.%d.%d, boot_id %04x epoch %d"
-                  % (host_version[0], host_version[1], host_version[2], boot_id, epoch))
+            debug(
+                "linked: host %d.%d.%d, boot_id %04x epoch %d"
+                % (host_version[0], host_version[1], host_version[2], boot_id, epoch)
+            )
             return
         if mtype == m.REPL:
             # `make deploy` asks the firmware to step aside so that mpremote finds the REPL.
@@ -241,12 +268,16 @@ class App:
                 pw = self.panel.width
                 ph = self.panel.height
                 if x + w > pw or y + h > ph:
-                    raise ValueError("region %dx%d at (%d,%d) does not fit the %dx%d panel"
-                                     % (w, h, x, y, pw, ph))
+                    raise ValueError(
+                        "region %dx%d at (%d,%d) does not fit the %dx%d panel" % (w, h, x, y, pw, ph)
+                    )
                 if len(self._display) >= _DISPLAY_QUEUE:
-                    self.log(m.WARNING, m.CODE_PANEL,
-                             "display region %dx%d at (%d,%d) dropped: %d regions wait for the busy"
-                             " panel; send the screen again" % (w, h, x, y, _DISPLAY_QUEUE))
+                    self.log(
+                        m.WARNING,
+                        m.CODE_PANEL,
+                        "display region %dx%d at (%d,%d) dropped: %d regions wait for the busy"
+                        " panel; send the screen again" % (w, h, x, y, _DISPLAY_QUEUE),
+                    )
                     return
                 self._display.append((x, y, w, h, flags, data))
                 self._drain_display(now)
@@ -265,8 +296,9 @@ class App:
             elif mtype == m.DIAG_REQ or mtype == m.TAG_WRITE:
                 self._rare("answer", mtype, payload, now)
             elif mtype != m.HEARTBEAT:  # the host's pulse: receiving it kept the link alive
-                self.log(m.WARNING, m.CODE_UNKNOWN_TYPE, "message type 0x%02x is not one the board"
-                         " handles" % mtype)
+                self.log(
+                    m.WARNING, m.CODE_UNKNOWN_TYPE, "message type 0x%02x is not one the board handles" % mtype
+                )
         except ValueError as e:
             self.log(m.WARNING, m.CODE_BAD_MESSAGE, "malformed message of type 0x%02x: %s" % (mtype, e))
 
@@ -335,11 +367,16 @@ class App:
             if panel.busy():
                 if self._panel_busy_since is None:
                     self._panel_busy_since = now
-                elif not self._panel_reported and \
-                        ticks_diff(now, self._panel_busy_since) >= _PANEL_TIMEOUT_MS:
+                elif (
+                    not self._panel_reported and ticks_diff(now, self._panel_busy_since) >= _PANEL_TIMEOUT_MS
+                ):
                     self._panel_reported = True
-                    self.log(m.ERROR, m.CODE_PANEL, "the display panel has been busy for %d ms;"
-                             " %d regions wait" % (ticks_diff(now, self._panel_busy_since), len(q)))
+                    self.log(
+                        m.ERROR,
+                        m.CODE_PANEL,
+                        "the display panel has been busy for %d ms;"
+                        " %d regions wait" % (ticks_diff(now, self._panel_busy_since), len(q)),
+                    )
                 return
             self._panel_busy_since = None
             self._panel_reported = False

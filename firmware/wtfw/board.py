@@ -20,8 +20,20 @@ class Board:
     (stderr on the unix port; nowhere on a board whose stderr is the USB serial line).
     """
 
-    def __init__(self, name, geometry, reader, panel, buttons, feedback, transport, services=(),
-                 wait=None, debug=None, cells_per_step=0):
+    def __init__(
+        self,
+        name,
+        geometry,
+        reader,
+        panel,
+        buttons,
+        feedback,
+        transport,
+        services=(),
+        wait=None,
+        debug=None,
+        cells_per_step=0,
+    ):
         self.name = name
         self.geometry = geometry
         self.reader = reader

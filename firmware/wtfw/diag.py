@@ -53,10 +53,26 @@ def answer(app, mtype, payload, now):
             state = 1
         sc = app.scanner
         gc.collect()  # free heap as the board can use it, not minus the garbage of the last steps
-        send(m.DIAG, dc.pack_diag_summary(
-            rid, FW_VERSION, ticks_diff(now, app.boot_ms), gc.mem_free(), gc.mem_alloc(), app.scan_us,
-            sc.read_errors, app.exceptions, app.events_dropped, len(readers), up, state,
-            getattr(panel, "full", 0), getattr(panel, "partial", 0), app.board.name))
+        send(
+            m.DIAG,
+            dc.pack_diag_summary(
+                rid,
+                FW_VERSION,
+                ticks_diff(now, app.boot_ms),
+                gc.mem_free(),
+                gc.mem_alloc(),
+                app.scan_us,
+                sc.read_errors,
+                app.exceptions,
+                app.events_dropped,
+                len(readers),
+                up,
+                state,
+                getattr(panel, "full", 0),
+                getattr(panel, "partial", 0),
+                app.board.name,
+            ),
+        )
     elif topic == dc.READERS:
         readers = _readers(rd)
         p = dc.diag_head(rid, topic, 0, 1) + bytes((len(readers),))
@@ -74,7 +90,7 @@ def answer(app, mtype, payload, now):
                 worst.append((errors[c], c))
             worst.sort(reverse=True)
             cells = []
-            for n, c in worst[:dc.NOISY_CELLS]:
+            for n, c in worst[: dc.NOISY_CELLS]:
                 cells.append((c, dc.NO_INDEX, dc.NO_INDEX, n, 0))
         p = dc.diag_head(rid, topic, 0, 1) + struct.pack(dc.CELL_HEAD, app.scanner.sweeps, len(cells))
         for c in cells:
@@ -120,7 +136,7 @@ def _tag_write(app, payload):
         status = dc.TAG_BAD_REQUEST
     else:
         for i in range(0, len(data), 4):
-            r = md.write_page(rd, cell, page + written, data[i:i + 4])
+            r = md.write_page(rd, cell, page + written, data[i : i + 4])
             if r != 4:
                 status = _tag_status(r)
                 break
@@ -135,7 +151,7 @@ def _tag_write(app, payload):
             take = nread - k
             if take > 4:
                 take = 4
-            back += buf[:4 * take]
+            back += buf[: 4 * take]
             k += take
         uid = rd.last_uid
     app.link.send(m.TAG_RESULT, dc.pack_tag_result(rid, status, written, uid, back))

@@ -195,7 +195,7 @@ class Scanner:
                 n = rep[so]
                 if n:
                     struct.pack_into("<HB", p, off, c, n)
-                    p[off + 3:off + 3 + n] = rep[so + 1:so + 1 + n]
+                    p[off + 3 : off + 3 + n] = rep[so + 1 : so + 1 + n]
                     off += 3 + n
             yield p
 

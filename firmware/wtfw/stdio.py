@@ -73,4 +73,3 @@ class StdioTransport:
             self._out.write(data)
         except OSError:
             self.closed = True
-

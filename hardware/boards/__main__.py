@@ -24,4 +24,6 @@ if errors:
         print("ERROR:", line)
     sys.exit(f"{len(errors)} ERC/DRC errors in {sch.name}, {pcb.name}")
 files = checks.fabrication(pcb, out)
-print(f"ERC and DRC: no errors, {len(warnings)} warnings; {len(files)} fabrication files in {out / 'gerbers'}")
+print(
+    f"ERC and DRC: no errors, {len(warnings)} warnings; {len(files)} fabrication files in {out / 'gerbers'}"
+)

@@ -11,8 +11,10 @@ from pathlib import Path
 def kicad_cli() -> str:
     path = shutil.which("kicad-cli")
     if path is None:
-        raise RuntimeError("kicad-cli (KiCad 9) is not installed: `make hardware` installs it from Debian's "
-                           "bookworm-backports")
+        raise RuntimeError(
+            "kicad-cli (KiCad 9) is not installed: `make hardware` installs it from Debian's "
+            "bookworm-backports"
+        )
     return path
 
 
@@ -39,12 +41,20 @@ def drc(board: Path) -> dict:
 
 
 def erc_violations(report: dict, severity: str) -> list[str]:
-    return [f"{v['type']}: {v['description']}" for sheet in report.get("sheets", [])
-            for v in sheet.get("violations", []) if v.get("severity") == severity]
+    return [
+        f"{v['type']}: {v['description']}"
+        for sheet in report.get("sheets", [])
+        for v in sheet.get("violations", [])
+        if v.get("severity") == severity
+    ]
 
 
 def drc_violations(report: dict, severity: str) -> list[str]:
-    items = report.get("violations", []) + report.get("unconnected_items", []) + report.get("schematic_parity", [])
+    items = (
+        report.get("violations", [])
+        + report.get("unconnected_items", [])
+        + report.get("schematic_parity", [])
+    )
     return [f"{v['type']}: {v['description']}" for v in items if v.get("severity") == severity]
 
 
@@ -53,8 +63,10 @@ def fabrication(board: Path, out: Path) -> list[Path]:
     gerbers = out / "gerbers"
     gerbers.mkdir(parents=True, exist_ok=True)
     layers = "F.Cu,B.Cu,F.Paste,B.Paste,F.SilkS,B.SilkS,F.Mask,B.Mask,Edge.Cuts"
-    for args in (("pcb", "export", "gerbers", "--layers", layers, "--output", str(gerbers) + "/", str(board)),
-                 ("pcb", "export", "drill", "--output", str(gerbers) + "/", str(board))):
+    for args in (
+        ("pcb", "export", "gerbers", "--layers", layers, "--output", str(gerbers) + "/", str(board)),
+        ("pcb", "export", "drill", "--output", str(gerbers) + "/", str(board)),
+    ):
         proc = _run(*args)
         if proc.returncode != 0:
             raise RuntimeError(f"kicad-cli {' '.join(args[:3])} failed:\n{proc.stdout}\n{proc.stderr}")

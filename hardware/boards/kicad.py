@@ -50,10 +50,14 @@ def _smd2(name: str, vertical: bool) -> Footprint:
 FOOTPRINTS = {
     "0603h": _smd2("wordtable:R_C_0603_horizontal", False),
     "0603v": _smd2("wordtable:R_C_0603_vertical", True),
-    "sot23": Footprint("wordtable:SOT-23_GSD", (Pad("1", -0.95, 1.0, 0.6, 0.7), Pad("2", 0.95, 1.0, 0.6, 0.7),
-                                                Pad("3", 0.0, -1.0, 0.6, 0.7))),
-    "pads4": Footprint("wordtable:Harness_pads_4", tuple(
-        Pad(str(i + 1), x, 0.0, 1.5, 2.5) for i, x in enumerate((-6.35, -3.81, 1.27, 3.81)))),
+    "sot23": Footprint(
+        "wordtable:SOT-23_GSD",
+        (Pad("1", -0.95, 1.0, 0.6, 0.7), Pad("2", 0.95, 1.0, 0.6, 0.7), Pad("3", 0.0, -1.0, 0.6, 0.7)),
+    ),
+    "pads4": Footprint(
+        "wordtable:Harness_pads_4",
+        tuple(Pad(str(i + 1), x, 0.0, 1.5, 2.5) for i, x in enumerate((-6.35, -3.81, 1.27, 3.81))),
+    ),
 }
 FOOTPRINT_NAMES = {key: fp.name for key, fp in FOOTPRINTS.items()} | {"loop": "wordtable:Loop_antenna"}
 
@@ -67,6 +71,7 @@ def loop_footprint(path: list[tuple[float, float]], width: float) -> Footprint:
 
 def outline(path: list[tuple[float, float]], width: float) -> list[tuple[float, float]]:
     """The outline of a track of this width along a path of straight segments (mitred corners)."""
+
     def normal(a, b):
         dx, dy = b[0] - a[0], b[1] - a[1]
         n = (dx * dx + dy * dy) ** 0.5
@@ -95,65 +100,103 @@ class Board:
     def net(self, name: str) -> int:
         return self.nets.setdefault(name, len(self.nets) + 1)
 
-    def footprint(self, ref: str, value: str, fp: Footprint, at: tuple[float, float], nets: dict[str, str],
-                  layer: str = "F.Cu") -> None:
+    def footprint(
+        self,
+        ref: str,
+        value: str,
+        fp: Footprint,
+        at: tuple[float, float],
+        nets: dict[str, str],
+        layer: str = "F.Cu",
+    ) -> None:
         side = "B" if layer == "B.Cu" else "F"
         mirror = " (justify mirror)" if side == "B" else ""
-        out = [f'  (footprint "{fp.name}" (layer "{layer}") (at {_f(at[0])} {_f(at[1])})',
-               f'    (uuid "{uid(ref, "fp")}")',
-               f'    (fp_text reference "{ref}" (at 0 -1.6) (layer "{side}.Fab") (uuid "{uid(ref, "ref")}")',
-               f'      (effects (font (size 0.6 0.6) (thickness 0.1)){mirror}))',
-               f'    (fp_text value "{value}" (at 0 1.6) (layer "{side}.Fab") (uuid "{uid(ref, "val")}")',
-               f'      (effects (font (size 0.6 0.6) (thickness 0.1)){mirror}))']
+        out = [
+            f'  (footprint "{fp.name}" (layer "{layer}") (at {_f(at[0])} {_f(at[1])})',
+            f'    (uuid "{uid(ref, "fp")}")',
+            f'    (fp_text reference "{ref}" (at 0 -1.6) (layer "{side}.Fab") (uuid "{uid(ref, "ref")}")',
+            f"      (effects (font (size 0.6 0.6) (thickness 0.1)){mirror}))",
+            f'    (fp_text value "{value}" (at 0 1.6) (layer "{side}.Fab") (uuid "{uid(ref, "val")}")',
+            f"      (effects (font (size 0.6 0.6) (thickness 0.1)){mirror}))",
+        ]
         if fp.net_tie:
             out.append('    (net_tie_pad_groups "1, 2")')
         out.append("    (attr through_hole)" if any(p.drill for p in fp.pads) else "    (attr smd)")
         for pts in fp.lines:
             xy = " ".join(f"(xy {_f(x)} {_f(y)})" for x, y in pts)
-            out.append(f'    (fp_poly (pts {xy}) (stroke (width 0) (type solid)) (fill solid) (layer "{layer}") '
-                       f'(uuid "{uid(ref, "coil")}"))')
+            out.append(
+                f'    (fp_poly (pts {xy}) (stroke (width 0) (type solid)) (fill solid) (layer "{layer}") '
+                f'(uuid "{uid(ref, "coil")}"))'
+            )
         for p in fp.pads:
             name = nets[p.number]
             if p.drill:
-                out.append(f'    (pad "{p.number}" thru_hole circle (at {_f(p.x)} {_f(p.y)}) (size {_f(p.w)} {_f(p.h)}) '
-                           f'(drill {_f(p.drill)}) (layers "*.Cu" "*.Mask") (net {self.net(name)} "{name}") '
-                           f'(uuid "{uid(ref, "pad", p.number)}"))')
+                out.append(
+                    f'    (pad "{p.number}" thru_hole circle (at {_f(p.x)} {_f(p.y)}) (size {_f(p.w)} {_f(p.h)}) '
+                    f'(drill {_f(p.drill)}) (layers "*.Cu" "*.Mask") (net {self.net(name)} "{name}") '
+                    f'(uuid "{uid(ref, "pad", p.number)}"))'
+                )
             else:
-                out.append(f'    (pad "{p.number}" smd roundrect (at {_f(p.x)} {_f(p.y)}) (size {_f(p.w)} {_f(p.h)}) '
-                           f'(layers "{side}.Cu" "{side}.Paste" "{side}.Mask") (roundrect_rratio 0.25) '
-                           f'(net {self.net(name)} "{name}") (uuid "{uid(ref, "pad", p.number)}"))')
+                out.append(
+                    f'    (pad "{p.number}" smd roundrect (at {_f(p.x)} {_f(p.y)}) (size {_f(p.w)} {_f(p.h)}) '
+                    f'(layers "{side}.Cu" "{side}.Paste" "{side}.Mask") (roundrect_rratio 0.25) '
+                    f'(net {self.net(name)} "{name}") (uuid "{uid(ref, "pad", p.number)}"))'
+                )
         out.append("  )")
         self.items.append("\n".join(out))
 
     def track(self, net: str, layer: str, pts: list[tuple[float, float]], width: float) -> None:
         for (x1, y1), (x2, y2) in zip(pts[:-1], pts[1:], strict=True):
-            self.items.append(f'  (segment (start {_f(x1)} {_f(y1)}) (end {_f(x2)} {_f(y2)}) (width {_f(width)}) '
-                              f'(layer "{layer}") (net {self.net(net)}) (uuid "{uid(net, layer, x1, y1, x2, y2)}"))')
+            self.items.append(
+                f"  (segment (start {_f(x1)} {_f(y1)}) (end {_f(x2)} {_f(y2)}) (width {_f(width)}) "
+                f'(layer "{layer}") (net {self.net(net)}) (uuid "{uid(net, layer, x1, y1, x2, y2)}"))'
+            )
 
     def via(self, net: str, at: tuple[float, float]) -> None:
-        self.items.append(f'  (via (at {_f(at[0])} {_f(at[1])}) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu") '
-                          f'(net {self.net(net)}) (uuid "{uid(net, "via", *at)}"))')
+        self.items.append(
+            f'  (via (at {_f(at[0])} {_f(at[1])}) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu") '
+            f'(net {self.net(net)}) (uuid "{uid(net, "via", *at)}"))'
+        )
 
     def render(self) -> str:
-        layers = [(0, "F.Cu", "signal"), (31, "B.Cu", "signal"), (32, "B.Adhes", "user"), (33, "F.Adhes", "user"),
-                  (34, "B.Paste", "user"), (35, "F.Paste", "user"), (36, "B.SilkS", "user"), (37, "F.SilkS", "user"),
-                  (38, "B.Mask", "user"), (39, "F.Mask", "user"), (40, "Dwgs.User", "user"),
-                  (41, "Cmts.User", "user"), (44, "Edge.Cuts", "user"), (45, "Margin", "user"),
-                  (46, "B.CrtYd", "user"), (47, "F.CrtYd", "user"), (48, "B.Fab", "user"), (49, "F.Fab", "user")]
-        out = ['(kicad_pcb (version 20221018) (generator "wordtable")',
-               "  (general (thickness 1.6))",
-               '  (paper "A4")',
-               "  (layers",
-               *[f'    ({n} "{name}" {kind})' for n, name, kind in layers],
-               "  )",
-               "  (setup (pad_to_mask_clearance 0)",
-               "    (pcbplotparams (layerselection 0x00010fc_ffffffff) (outputdirectory \"gerbers/\")))",
-               '  (net 0 "")']
+        layers = [
+            (0, "F.Cu", "signal"),
+            (31, "B.Cu", "signal"),
+            (32, "B.Adhes", "user"),
+            (33, "F.Adhes", "user"),
+            (34, "B.Paste", "user"),
+            (35, "F.Paste", "user"),
+            (36, "B.SilkS", "user"),
+            (37, "F.SilkS", "user"),
+            (38, "B.Mask", "user"),
+            (39, "F.Mask", "user"),
+            (40, "Dwgs.User", "user"),
+            (41, "Cmts.User", "user"),
+            (44, "Edge.Cuts", "user"),
+            (45, "Margin", "user"),
+            (46, "B.CrtYd", "user"),
+            (47, "F.CrtYd", "user"),
+            (48, "B.Fab", "user"),
+            (49, "F.Fab", "user"),
+        ]
+        out = [
+            '(kicad_pcb (version 20221018) (generator "wordtable")',
+            "  (general (thickness 1.6))",
+            '  (paper "A4")',
+            "  (layers",
+            *[f'    ({n} "{name}" {kind})' for n, name, kind in layers],
+            "  )",
+            "  (setup (pad_to_mask_clearance 0)",
+            '    (pcbplotparams (layerselection 0x00010fc_ffffffff) (outputdirectory "gerbers/")))',
+            '  (net 0 "")',
+        ]
         body = list(self.items)
         out += [f'  (net {n} "{name}")' for name, n in sorted(self.nets.items(), key=lambda kv: kv[1])]
         out += body
-        out.append(f'  (gr_rect (start 0 0) (end {_f(self.width)} {_f(self.height)}) '
-                   f'(stroke (width 0.1) (type solid)) (fill none) (layer "Edge.Cuts") (uuid "{uid("edge")}"))')
+        out.append(
+            f"  (gr_rect (start 0 0) (end {_f(self.width)} {_f(self.height)}) "
+            f'(stroke (width 0.1) (type solid)) (fill none) (layer "Edge.Cuts") (uuid "{uid("edge")}"))'
+        )
         out.append(")")
         return "\n".join(out) + "\n"
 
@@ -162,17 +205,32 @@ class Board:
 
 # symbols: pins as (number, x, y, angle, type) in the symbol's own coordinates (y up), and a body
 SYMBOLS = {
-    "C": ("C", [("1", 0, 3.81, 270, "passive"), ("2", 0, -3.81, 90, "passive")],
-          "(polyline (pts (xy -1.524 0.508) (xy 1.524 0.508)) (stroke (width 0.3) (type default)) (fill (type none)))"
-          "(polyline (pts (xy -1.524 -0.508) (xy 1.524 -0.508)) (stroke (width 0.3) (type default)) (fill (type none)))"),
-    "R": ("R", [("1", 0, 3.81, 270, "passive"), ("2", 0, -3.81, 90, "passive")],
-          "(rectangle (start -1.016 2.54) (end 1.016 -2.54) (stroke (width 0.254) (type default)) (fill (type none)))"),
-    "loop": ("L", [("1", 0, 3.81, 270, "passive"), ("2", 0, -3.81, 90, "passive")],
-             "(rectangle (start -1.27 2.54) (end 1.27 -2.54) (stroke (width 0.254) (type default)) (fill (type none)))"),
-    "Q": ("Q", [("1", -5.08, 0, 0, "input"), ("2", 2.54, -5.08, 90, "passive"), ("3", 2.54, 5.08, 270, "passive")],
-          "(rectangle (start -2.54 2.54) (end 2.54 -2.54) (stroke (width 0.254) (type default)) (fill (type none)))"),
-    "conn4": ("J", [(str(i + 1), -5.08, 3.81 - i * 2.54, 0, "passive") for i in range(4)],
-              "(rectangle (start -2.54 5.08) (end 2.54 -5.08) (stroke (width 0.254) (type default)) (fill (type none)))"),
+    "C": (
+        "C",
+        [("1", 0, 3.81, 270, "passive"), ("2", 0, -3.81, 90, "passive")],
+        "(polyline (pts (xy -1.524 0.508) (xy 1.524 0.508)) (stroke (width 0.3) (type default)) (fill (type none)))"
+        "(polyline (pts (xy -1.524 -0.508) (xy 1.524 -0.508)) (stroke (width 0.3) (type default)) (fill (type none)))",
+    ),
+    "R": (
+        "R",
+        [("1", 0, 3.81, 270, "passive"), ("2", 0, -3.81, 90, "passive")],
+        "(rectangle (start -1.016 2.54) (end 1.016 -2.54) (stroke (width 0.254) (type default)) (fill (type none)))",
+    ),
+    "loop": (
+        "L",
+        [("1", 0, 3.81, 270, "passive"), ("2", 0, -3.81, 90, "passive")],
+        "(rectangle (start -1.27 2.54) (end 1.27 -2.54) (stroke (width 0.254) (type default)) (fill (type none)))",
+    ),
+    "Q": (
+        "Q",
+        [("1", -5.08, 0, 0, "input"), ("2", 2.54, -5.08, 90, "passive"), ("3", 2.54, 5.08, 270, "passive")],
+        "(rectangle (start -2.54 2.54) (end 2.54 -2.54) (stroke (width 0.254) (type default)) (fill (type none)))",
+    ),
+    "conn4": (
+        "J",
+        [(str(i + 1), -5.08, 3.81 - i * 2.54, 0, "passive") for i in range(4)],
+        "(rectangle (start -2.54 5.08) (end 2.54 -5.08) (stroke (width 0.254) (type default)) (fill (type none)))",
+    ),
 }
 
 
@@ -181,15 +239,19 @@ def _lib_symbol(key: str) -> str:
     name = f"wordtable:{key}"
     pin_text = " ".join(
         f'(pin {kind} line (at {_f(x)} {_f(y)} {a}) (length 1.27) (name "{num}" (effects (font (size 1.27 1.27)))) '
-        f'(number "{num}" (effects (font (size 1.27 1.27)))))' for num, x, y, a, kind in pins)
-    return (f'    (symbol "{name}" (pin_names hide) (in_bom yes) (on_board yes)\n'
-            f'      (property "Reference" "{prefix}" (at 0 6.35 0) (effects (font (size 1.27 1.27))))\n'
-            f'      (property "Value" "{key}" (at 0 -6.35 0) (effects (font (size 1.27 1.27))))\n'
-            f'      (property "Footprint" "" (at 0 0 0) (effects (font (size 1.27 1.27)) hide))\n'
-            f'      (property "Datasheet" "" (at 0 0 0) (effects (font (size 1.27 1.27)) hide))\n'
-            f'      (symbol "{key}_0_1" {body})\n'
-            f'      (symbol "{key}_1_1" {pin_text})\n'
-            "    )")
+        f'(number "{num}" (effects (font (size 1.27 1.27)))))'
+        for num, x, y, a, kind in pins
+    )
+    return (
+        f'    (symbol "{name}" (pin_names hide) (in_bom yes) (on_board yes)\n'
+        f'      (property "Reference" "{prefix}" (at 0 6.35 0) (effects (font (size 1.27 1.27))))\n'
+        f'      (property "Value" "{key}" (at 0 -6.35 0) (effects (font (size 1.27 1.27))))\n'
+        f'      (property "Footprint" "" (at 0 0 0) (effects (font (size 1.27 1.27)) hide))\n'
+        f'      (property "Datasheet" "" (at 0 0 0) (effects (font (size 1.27 1.27)) hide))\n'
+        f'      (symbol "{key}_0_1" {body})\n'
+        f'      (symbol "{key}_1_1" {pin_text})\n'
+        "    )"
+    )
 
 
 @dataclass
@@ -199,8 +261,9 @@ class Schematic:
     items: list[str] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
 
-    def symbol(self, ref: str, key: str, value: str, footprint: str, at: tuple[float, float],
-               nets: dict[str, str]) -> None:
+    def symbol(
+        self, ref: str, key: str, value: str, footprint: str, at: tuple[float, float], nets: dict[str, str]
+    ) -> None:
         """Place a symbol and a net label on the end of every pin: the labels make the connections."""
         self.used.add(key)
         x, y = at
@@ -213,25 +276,31 @@ class Schematic:
             f'    (property "Value" "{value}" (at {_f(x + 3.81)} {_f(y + 1.27)} 0) (effects (font (size 1.27 1.27)) (justify left)))\n'
             f'    (property "Footprint" "{footprint}" (at {_f(x)} {_f(y)} 0) (effects (font (size 1.27 1.27)) hide))\n'
             f'    (property "Datasheet" "" (at {_f(x)} {_f(y)} 0) (effects (font (size 1.27 1.27)) hide))\n'
-            + "".join(f'    (pin "{num}" (uuid "{uid(self.project, ref, "pin", num)}"))\n' for num, *_ in pins)
+            + "".join(
+                f'    (pin "{num}" (uuid "{uid(self.project, ref, "pin", num)}"))\n' for num, *_ in pins
+            )
             + f'    (instances (project "{self.project}" (path "/{root}" (reference "{ref}") (unit 1))))\n'
-            "  )")
+            "  )"
+        )
         for num, px, py, _angle, _kind in pins:
             lx, ly = x + px, y - py  # symbol y points up, the sheet's down
             self.items.append(
                 f'  (label "{nets[num]}" (at {_f(lx)} {_f(ly)} 0) (fields_autoplaced)\n'
-                f'    (effects (font (size 1.0 1.0)) (justify left bottom)) (uuid "{uid(self.project, ref, "label", num)}"))')
+                f'    (effects (font (size 1.0 1.0)) (justify left bottom)) (uuid "{uid(self.project, ref, "label", num)}"))'
+            )
 
     def render(self) -> str:
         root = uid(self.project, "root")
-        out = ['(kicad_sch (version 20230121) (generator "wordtable")',
-               f'  (uuid "{root}")',
-               '  (paper "A3")',
-               f'  (title_block (title "{self.title}") (company "wordtable"))',
-               "  (lib_symbols",
-               *[_lib_symbol(key) for key in sorted(self.used)],
-               "  )",
-               *self.items,
-               '  (sheet_instances (path "/" (page "1")))',
-               ")"]
+        out = [
+            '(kicad_sch (version 20230121) (generator "wordtable")',
+            f'  (uuid "{root}")',
+            '  (paper "A3")',
+            f'  (title_block (title "{self.title}") (company "wordtable"))',
+            "  (lib_symbols",
+            *[_lib_symbol(key) for key in sorted(self.used)],
+            "  )",
+            *self.items,
+            '  (sheet_instances (path "/" (page "1")))',
+            ")",
+        ]
         return "\n".join(out) + "\n"

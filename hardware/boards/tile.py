@@ -50,7 +50,14 @@ def cell_parts(n: int) -> list[tuple[str, str, str, str, tuple[float, float], di
     v = _values()
     s = f"{n}"
     return [
-        (f"J{s}", "conn4", "pads4", "harness", (0.0, 6.0), {"1": f"N{s}", "2": f"P{s}", "3": f"G{s}", "4": f"GND{s}"}),
+        (
+            f"J{s}",
+            "conn4",
+            "pads4",
+            "harness",
+            (0.0, 6.0),
+            {"1": f"N{s}", "2": f"P{s}", "3": f"G{s}", "4": f"GND{s}"},
+        ),
         (f"L{s}", "loop", "loop", "400nH loop", (0.0, 0.0), {"1": f"D{s}", "2": f"B{s}"}),
         (f"C{s}1", "C", "0603v", v["C1"], (-3.8, -1.6), {"1": f"A{s}", "2": f"P{s}"}),
         (f"C{s}2", "C", "0603v", v["C1"], (-6.35, -1.6), {"1": f"B{s}", "2": f"N{s}"}),
@@ -99,8 +106,14 @@ def pcb() -> str:
     for n, (cx, cy) in cells():
         for ref, _sym, fp, value, (x, y), nets in cell_parts(n):
             if fp == "loop":
-                board.footprint(ref, value, k.loop_footprint(loop_path(), PARTS["antenna"]["trace_width"] * 1e3),
-                                (cx + x, cy + y), nets, layer="F.Cu")
+                board.footprint(
+                    ref,
+                    value,
+                    k.loop_footprint(loop_path(), PARTS["antenna"]["trace_width"] * 1e3),
+                    (cx + x, cy + y),
+                    nets,
+                    layer="F.Cu",
+                )
             else:
                 board.footprint(ref, value, k.FOOTPRINTS[fp], (cx + x, cy + y), nets, layer="B.Cu")
         routes, vias = cell_routes(n)
@@ -117,7 +130,9 @@ def schematic() -> str:
         row, col = divmod(n - 1, COLS)
         ox, oy = 25.4 + col * 96.52, 30.48 + row * 60.96
         for i, (ref, sym, fp, value, _pos, nets) in enumerate(cell_parts(n)):
-            sch.symbol(ref, sym, value, k.FOOTPRINT_NAMES[fp], (ox + (i % 5) * 17.78, oy + (i // 5) * 25.4), nets)
+            sch.symbol(
+                ref, sym, value, k.FOOTPRINT_NAMES[fp], (ox + (i % 5) * 17.78, oy + (i // 5) * 25.4), nets
+            )
     return sch.render()
 
 

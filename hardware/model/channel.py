@@ -57,18 +57,75 @@ class Topology:
 
 
 TOPOLOGIES = (
-    Topology("today-split", "today: 2 ADG1607 levels, runs to 0.9 m, series caps on the antenna", "MFRC522",
-             2, (0.05, 0.3, 0.9), "split", "open", 8, 48),
-    Topology("today-across", "today: 2 ADG1607 levels, runs to 0.9 m, both caps on the antenna", "MFRC522",
-             2, (0.05, 0.3, 0.9), "antenna", "resonant", 8, 48),
-    Topology("tile-resonant", "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops left tuned",
-             "MFRC522", 1, (0.04, 0.06), "antenna", "resonant", 44, 8),
-    Topology("tile-detuned", "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops detuned to about 7 MHz",
-             "MFRC522", 1, (0.04, 0.06), "antenna", "detuned", 44, 8, idle_switch="2N7002 pair"),
-    Topology("tile-shorted", "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops shorted",
-             "MFRC522", 1, (0.04, 0.06), "antenna", "shorted", 44, 8, idle_switch="2N7002 pair"),
-    Topology("tile-shorted-clrc663", "as tile-shorted, with a CLRC663 reader at 5 V", "CLRC663",
-             1, (0.04, 0.06), "antenna", "shorted", 44, 8, idle_switch="2N7002 pair"),
+    Topology(
+        "today-split",
+        "today: 2 ADG1607 levels, runs to 0.9 m, series caps on the antenna",
+        "MFRC522",
+        2,
+        (0.05, 0.3, 0.9),
+        "split",
+        "open",
+        8,
+        48,
+    ),
+    Topology(
+        "today-across",
+        "today: 2 ADG1607 levels, runs to 0.9 m, both caps on the antenna",
+        "MFRC522",
+        2,
+        (0.05, 0.3, 0.9),
+        "antenna",
+        "resonant",
+        8,
+        48,
+    ),
+    Topology(
+        "tile-resonant",
+        "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops left tuned",
+        "MFRC522",
+        1,
+        (0.04, 0.06),
+        "antenna",
+        "resonant",
+        44,
+        8,
+    ),
+    Topology(
+        "tile-detuned",
+        "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops detuned to about 7 MHz",
+        "MFRC522",
+        1,
+        (0.04, 0.06),
+        "antenna",
+        "detuned",
+        44,
+        8,
+        idle_switch="2N7002 pair",
+    ),
+    Topology(
+        "tile-shorted",
+        "reader per 8 cells, 1 ADG1607 level, 50 mm runs, idle loops shorted",
+        "MFRC522",
+        1,
+        (0.04, 0.06),
+        "antenna",
+        "shorted",
+        44,
+        8,
+        idle_switch="2N7002 pair",
+    ),
+    Topology(
+        "tile-shorted-clrc663",
+        "as tile-shorted, with a CLRC663 reader at 5 V",
+        "CLRC663",
+        1,
+        (0.04, 0.06),
+        "antenna",
+        "shorted",
+        44,
+        8,
+        idle_switch="2N7002 pair",
+    ),
 )
 
 
@@ -158,12 +215,15 @@ def _cable_cached(freqs: tuple[float, ...], length: float) -> skrf.Network:
     c = PARTS["cable"]
     beta = 2 * np.pi * freqs / (c["velocity_factor"] * 299_792_458.0)
     alpha = c["loss_db_per_m"] / (20 * math.log10(math.e))
-    media = DefinedGammaZ0(skrf.Frequency.from_f(freqs, unit="Hz"), z0=c["z0"], gamma=alpha + 1j * beta,
-                           z0_port=50)
+    media = DefinedGammaZ0(
+        skrf.Frequency.from_f(freqs, unit="Hz"), z0=c["z0"], gamma=alpha + 1j * beta, z0_port=50
+    )
     return media.line(length, "m")
 
 
-def stages(top: Topology, run: float, c1: float, c2: float, freqs: np.ndarray) -> list[tuple[str, skrf.Network]]:
+def stages(
+    top: Topology, run: float, c1: float, c2: float, freqs: np.ndarray
+) -> list[tuple[str, skrf.Network]]:
     """The two-ports from the TX pins to the loop's terminals, in order, named. c1 and c2 are the
     differential-equivalent series and parallel matching capacitances."""
     m = _media(freqs)
@@ -173,7 +233,9 @@ def stages(top: Topology, run: float, c1: float, c2: float, freqs: np.ndarray) -
     if top.matching == "split":
         out.append(("parallel cap (reader)", m.shunt_capacitor(c2)))
     for level in range(top.levels):
-        out.append((f"switch level {level + 1}", m.shunt_capacitor(sw["c_on"] / 2) ** m.resistor(2 * sw["r_on"])))
+        out.append(
+            (f"switch level {level + 1}", m.shunt_capacitor(sw["c_on"] / 2) ** m.resistor(2 * sw["r_on"]))
+        )
     out.append(("cable", _cable(freqs, run)))
     out.append(("series caps", m.capacitor(c1)))
     if top.matching == "antenna":
@@ -248,8 +310,9 @@ def tag_termination(freq: float) -> complex:
     return 1 / (1j * 2 * math.pi * freq * t["c_in"] + 1 / t["r_chip"])
 
 
-def loop_system(top: Topology, run: float, c1: float, c2: float, freq: float, z: float, offset: float,
-                tags: bool = True):
+def loop_system(
+    top: Topology, run: float, c1: float, c2: float, freq: float, z: float, offset: float, tags: bool = True
+):
     """The selected loop's impedance with everything coupled to it, and the currents of all seven
     coils for 1 A in it."""
     w = 2 * math.pi * freq
@@ -265,8 +328,16 @@ def loop_system(top: Topology, run: float, c1: float, c2: float, freq: float, z:
     return z_eff, np.concatenate([[1.0], i_rest])
 
 
-def loop_impedance(top: Topology, run: float, c1: float, c2: float, freqs: np.ndarray, tags: bool = False,
-                   z: float = 4e-3, offset: float = 0.0) -> np.ndarray:
+def loop_impedance(
+    top: Topology,
+    run: float,
+    c1: float,
+    c2: float,
+    freqs: np.ndarray,
+    tags: bool = False,
+    z: float = 4e-3,
+    offset: float = 0.0,
+) -> np.ndarray:
     return np.array([loop_system(top, run, c1, c2, f, z, offset, tags)[0] for f in freqs])
 
 
@@ -339,7 +410,9 @@ class Figures:
             "switch within its rails": self.switch_peak <= PARTS["switches"][top.switch]["rail"],
         }
         if top.idle_switch:
-            out["idle switch within its VDS"] = self.loop_peak <= PARTS["switches"][top.idle_switch]["vds_max"]
+            out["idle switch within its VDS"] = (
+                self.loop_peak <= PARTS["switches"][top.idle_switch]["vds_max"]
+            )
         return out
 
     def passes(self) -> bool:
@@ -366,23 +439,36 @@ def _full_drive(top: Topology, run: float, c1: float, c2: float) -> dict:
     h = PARTS["heights"]
     chain = stages(top, run, c1, c2, freqs)
     out = {"z_in_untagged": complex(input_impedance(chain, loop_impedance(top, run, c1, c2, freqs))[0])}
-    for case, z, off in (("tile", h["tile"], 0.0), ("stack", h["stack"], 0.0),
-                         ("off2.5", h["tile"], 2.5e-3), ("off5", h["tile"], 5e-3)):
+    for case, z, off in (
+        ("tile", h["tile"], 0.0),
+        ("stack", h["stack"], 0.0),
+        ("off2.5", h["tile"], 2.5e-3),
+        ("off5", h["tile"], 5e-3),
+    ):
         z_eff, currents = loop_system(top, run, c1, c2, F0, z, off)
         zin = input_impedance(chain, np.array([z_eff]))
         v_pins = v_source * zin / (zin + 2 * rd["r_out_per_pin"])
         nodes = node_voltages_currents(chain, np.array([z_eff]), v_pins)
         i_all = currents * nodes[-1][2][0]
         m = coupling(z, off)
-        hz = sum(i_all[k] * g.coil_field_per_amp(
-            antenna_turns((0.0, 0.0) if k == 0 else NEIGHBOURS[k - 1]), (0.0, 0.0, z))[2] for k in range(5))
+        hz = sum(
+            i_all[k]
+            * g.coil_field_per_amp(antenna_turns((0.0, 0.0) if k == 0 else NEIGHBOURS[k - 1]), (0.0, 0.0, z))[
+                2
+            ]
+            for k in range(5)
+        )
         out[case] = {
-            "z_in": complex(zin[0]), "i_in": abs(nodes[0][2][0]),
+            "z_in": complex(zin[0]),
+            "i_in": abs(nodes[0][2][0]),
             "emf_own": abs(w * (m[5, :5] @ i_all[:5])) / emf_min(),
             "emf_neighbour": abs(w * (m[6, :5] @ i_all[:5])) / emf_min(),
-            "h": abs(hz) / math.sqrt(2), "loop_current": abs(i_all[0]) / math.sqrt(2),
+            "h": abs(hz) / math.sqrt(2),
+            "loop_current": abs(i_all[0]) / math.sqrt(2),
             "idle_current": max(abs(x) for x in i_all[1:5]) / math.sqrt(2),
-            "switch_v": max([abs(v[0]) for name, v, _ in nodes if name.startswith("switch level")], default=0.0),
+            "switch_v": max(
+                [abs(v[0]) for name, v, _ in nodes if name.startswith("switch level")], default=0.0
+            ),
             "loop_v": abs(nodes[-1][1][0]) + abs(i_all[0]) * damping_resistor(),
         }
     return out
@@ -393,15 +479,27 @@ def evaluate(top: Topology, run: float, c1: float, c2: float, tuned_run: float, 
     tile = f["tile"]
     tvdd = PARTS["readers"][top.reader]["tvdd"]
     return Figures(
-        topology=top.key, run=run, tuned_run=tuned_run, c1=c1, c2=c2, drive=drive,
-        z_in=tile["z_in"], z_in_untagged=f["z_in_untagged"],
+        topology=top.key,
+        run=run,
+        tuned_run=tuned_run,
+        c1=c1,
+        c2=c2,
+        drive=drive,
+        z_in=tile["z_in"],
+        z_in_untagged=f["z_in_untagged"],
         # the drivers connect the load to TVDD half a period each way: the supply carries the
         # rectified fundamental, 2/pi of its peak
         itvdd=2 / math.pi * tile["i_in"] * drive,
-        loop_current=tile["loop_current"] * drive, h_tile=tile["h"] * drive, h_stack=f["stack"]["h"] * drive,
-        emf_tile=tile["emf_own"] * drive, emf_stack=f["stack"]["emf_own"] * drive,
-        emf_neighbour={0.0: tile["emf_neighbour"] * drive, 2.5e-3: f["off2.5"]["emf_neighbour"] * drive,
-                       5e-3: f["off5"]["emf_neighbour"] * drive},
+        loop_current=tile["loop_current"] * drive,
+        h_tile=tile["h"] * drive,
+        h_stack=f["stack"]["h"] * drive,
+        emf_tile=tile["emf_own"] * drive,
+        emf_stack=f["stack"]["emf_own"] * drive,
+        emf_neighbour={
+            0.0: tile["emf_neighbour"] * drive,
+            2.5e-3: f["off2.5"]["emf_neighbour"] * drive,
+            5e-3: f["off5"]["emf_neighbour"] * drive,
+        },
         idle_current=tile["idle_current"] * drive,
         # a leg swings half the differential voltage around the driver's mid-supply bias
         switch_peak=(tvdd / 2 + tile["switch_v"] * drive / 2) if top.levels else 0.0,

@@ -81,20 +81,27 @@ def circle_inductance(radius: float, wire_radius: float) -> float:
 def rectangle(a1: float, a2: float, centre=(0.0, 0.0), z: float = 0.0) -> np.ndarray:
     """Corners of a rectangle in the plane z, counter-clockwise, closed (first corner repeated)."""
     x, y = centre
-    pts = [(x - a1 / 2, y - a2 / 2), (x + a1 / 2, y - a2 / 2), (x + a1 / 2, y + a2 / 2),
-           (x - a1 / 2, y + a2 / 2), (x - a1 / 2, y - a2 / 2)]
+    pts = [
+        (x - a1 / 2, y - a2 / 2),
+        (x + a1 / 2, y - a2 / 2),
+        (x + a1 / 2, y + a2 / 2),
+        (x - a1 / 2, y + a2 / 2),
+        (x - a1 / 2, y - a2 / 2),
+    ]
     return np.array([(px, py, z) for px, py in pts])
 
 
-def circle_turns(outer_radius: float, turns: int, pitch: float, centre=(0.0, 0.0), z: float = 0.0,
-                 sides: int = 96) -> list[np.ndarray]:
+def circle_turns(
+    outer_radius: float, turns: int, pitch: float, centre=(0.0, 0.0), z: float = 0.0, sides: int = 96
+) -> list[np.ndarray]:
     return [circle(outer_radius - i * pitch, centre, z, sides) for i in range(turns)]
 
 
 def circle(radius: float, centre=(0.0, 0.0), z: float = 0.0, sides: int = 256) -> np.ndarray:
     t = np.linspace(0, 2 * math.pi, sides + 1)
-    return np.column_stack([centre[0] + radius * np.cos(t), centre[1] + radius * np.sin(t),
-                            np.full_like(t, z)])
+    return np.column_stack(
+        [centre[0] + radius * np.cos(t), centre[1] + radius * np.sin(t), np.full_like(t, z)]
+    )
 
 
 def _segments(poly: np.ndarray, pieces: int) -> tuple[np.ndarray, np.ndarray]:
@@ -151,12 +158,14 @@ def coil_inductance(turns: list[np.ndarray], radius: float, pieces: int = 1200) 
     """A coil of several turns: each turn's own inductance and every pair's mutual inductance, twice."""
     total = sum(neumann_self(t, radius, pieces) for t in turns)
     for i, a in enumerate(turns):
-        for b in turns[i + 1:]:
+        for b in turns[i + 1 :]:
             total += 2 * neumann_mutual(a, b, pieces)
     return total
 
 
-def square_turns(side: float, turns: int, pitch: float, centre=(0.0, 0.0), z: float = 0.0) -> list[np.ndarray]:
+def square_turns(
+    side: float, turns: int, pitch: float, centre=(0.0, 0.0), z: float = 0.0
+) -> list[np.ndarray]:
     """Concentric square turns, the outer one `side` wide, each next one 2 x pitch smaller (a spiral
     drawn as closed squares: the crossing's few millimetres are left out)."""
     return [rectangle(side - 2 * i * pitch, side - 2 * i * pitch, centre, z) for i in range(turns)]

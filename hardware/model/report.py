@@ -56,29 +56,32 @@ def topology_lines(results: dict[str, list[ch.Figures]]) -> list[str]:
                 f"| {key} | {f.run * 1e3:.0f} mm | {f.c1 * 1e12:.0f} / {f.c2 * 1e12:.0f} pF | {f.drive * 100:.0f} % | "
                 f"{_z(f.z_in_untagged)} / {_z(f.z_in)} | {f.itvdd * 1e3:.0f} mA | {f.loop_current * 1e3:.0f} mA | "
                 f"{f.h_tile:.1f} / {f.h_stack:.1f} A/m | {f.emf_tile:.2f} / {f.emf_stack:.2f} | {nb} | "
-                f"{f.idle_current * 1e3:.1f} mA | {f.switch_peak:.2f} V | {', '.join(fails) or 'none'} |")
+                f"{f.idle_current * 1e3:.1f} mA | {f.switch_peak:.2f} V | {', '.join(fails) or 'none'} |"
+            )
     return lines
 
 
 def render() -> str:
     results = {t.key: ch.run_topology(t) for t in ch.TOPOLOGIES}
     chosen = [k for k, figs in results.items() if all(f.passes() for f in figs)]
-    out = ["# RF model of one reader channel: figures",
-           "",
-           "Written by `make hardware` (`python -m hardware.model`) from `hardware/model/`; the assumptions",
-           "and the decision are in [README.md](README.md#antenna-switching-what-the-model-shows). Do not edit.",
-           "",
-           *geometry_lines(),
-           "",
-           "Topologies (C series / parallel: the differential-equivalent matching capacitances; drive: the",
-           "reader's output set so a tile's tag gets twice the EMF it needs; EMF: as a multiple of what a tag",
-           "needs, the EMF of Hmin = 1.5 A/m over its coil; a tag answers from 1.0; no cross-read needs the",
-           "neighbour's tag at 0.5 or less):",
-           "",
-           *[f"- **{t.key}**: {t.title}" for t in ch.TOPOLOGIES],
-           "",
-           *topology_lines(results),
-           "",
-           f"Topologies that pass every check at every run length: {', '.join(chosen) or 'none'}.",
-           ""]
+    out = [
+        "# RF model of one reader channel: figures",
+        "",
+        "Written by `make hardware` (`python -m hardware.model`) from `hardware/model/`; the assumptions",
+        "and the decision are in [README.md](README.md#antenna-switching-what-the-model-shows). Do not edit.",
+        "",
+        *geometry_lines(),
+        "",
+        "Topologies (C series / parallel: the differential-equivalent matching capacitances; drive: the",
+        "reader's output set so a tile's tag gets twice the EMF it needs; EMF: as a multiple of what a tag",
+        "needs, the EMF of Hmin = 1.5 A/m over its coil; a tag answers from 1.0; no cross-read needs the",
+        "neighbour's tag at 0.5 or less):",
+        "",
+        *[f"- **{t.key}**: {t.title}" for t in ch.TOPOLOGIES],
+        "",
+        *topology_lines(results),
+        "",
+        f"Topologies that pass every check at every run length: {', '.join(chosen) or 'none'}.",
+        "",
+    ]
     return "\n".join(out)

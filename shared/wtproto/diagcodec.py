@@ -55,20 +55,52 @@ def diag_head(rid, topic, part, parts):
     return struct.pack(DIAG_HEAD, rid & 0xFF, topic, part, parts)
 
 
-def pack_diag_summary(rid, fw, uptime_ms, heap_free, heap_used, sweep_us, read_errors, exceptions,
-                      events_dropped, readers, answering, panel, full, partial, name):
+def pack_diag_summary(
+    rid,
+    fw,
+    uptime_ms,
+    heap_free,
+    heap_used,
+    sweep_us,
+    read_errors,
+    exceptions,
+    events_dropped,
+    readers,
+    answering,
+    panel,
+    full,
+    partial,
+    name,
+):
     """The SUMMARY answer. ``panel``: 0 working, 1 busy refreshing, 2 failed at start."""
-    return diag_head(rid, SUMMARY, 0, 1) + struct.pack(
-        SUMMARY_FMT, fw[0], fw[1], fw[2], uptime_ms & 0xFFFFFFFF, heap_free, heap_used,
-        sweep_us & 0xFFFFFFFF, _u16(read_errors), _u16(exceptions), _u16(events_dropped),
-        readers, answering, panel, _u16(full), _u16(partial)) + name.encode()[:32]
+    return (
+        diag_head(rid, SUMMARY, 0, 1)
+        + struct.pack(
+            SUMMARY_FMT,
+            fw[0],
+            fw[1],
+            fw[2],
+            uptime_ms & 0xFFFFFFFF,
+            heap_free,
+            heap_used,
+            sweep_us & 0xFFFFFFFF,
+            _u16(read_errors),
+            _u16(exceptions),
+            _u16(events_dropped),
+            readers,
+            answering,
+            panel,
+            _u16(full),
+            _u16(partial),
+        )
+        + name.encode()[:32]
+    )
 
 
 def pack_diag_reader(index, name, version, answering, faults, cells):
     """One entry of a READERS answer."""
     n = name.encode()[:32]
-    return struct.pack(READER_FMT, index, version, 1 if answering else 0, _u16(faults), cells,
-                       len(n)) + n
+    return struct.pack(READER_FMT, index, version, 1 if answering else 0, _u16(faults), cells, len(n)) + n
 
 
 def pack_diag_cell(cell, reader, antenna, errors, collisions):
@@ -85,8 +117,12 @@ def pack_diag_problem(rid, part, parts, text):
 def pack_diag_settle(rid, least_us, cells, waits):
     """The SETTLE answer: ``cells``, per cell the time its tag needed in SETTLE_UNIT_US (0: no tag
     measured there yet); ``waits``, per channel what its step waits (us; 0: ``least_us``)."""
-    return diag_head(rid, SETTLE, 0, 1) + struct.pack(SETTLE_HEAD, least_us, len(cells), len(waits)) \
-        + bytes(cells) + struct.pack("<%dH" % len(waits), *waits)
+    return (
+        diag_head(rid, SETTLE, 0, 1)
+        + struct.pack(SETTLE_HEAD, least_us, len(cells), len(waits))
+        + bytes(cells)
+        + struct.pack("<%dH" % len(waits), *waits)
+    )
 
 
 def unpack_tag_write(p):
@@ -96,8 +132,10 @@ def unpack_tag_write(p):
     rid, cell, page, nread = struct.unpack_from(TAG_WRITE_FMT, p, 0)
     data = p[5:]
     if len(data) % 4 or len(data) > 4 * TAG_PAGES or nread > TAG_PAGES:
-        raise ValueError("TAG_WRITE data of %d bytes, %d pages to read: whole pages, at most %d"
-                         % (len(data), nread, TAG_PAGES))
+        raise ValueError(
+            "TAG_WRITE data of %d bytes, %d pages to read: whole pages, at most %d"
+            % (len(data), nread, TAG_PAGES)
+        )
     return rid, cell, page, nread, data
 
 

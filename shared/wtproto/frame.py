@@ -36,7 +36,7 @@ def cobs_encode(data):
         end = n if z < 0 else z
         while end - start >= 254:
             out.append(0xFF)
-            out.extend(data[start:start + 254])
+            out.extend(data[start : start + 254])
             start += 254
         out.append(end - start + 1)
         out.extend(data[start:end])
@@ -57,7 +57,7 @@ def cobs_decode(data):
         end = i + code
         if end > n:
             raise ValueError("COBS block runs past the end of the frame")
-        out.extend(data[i + 1:end])
+        out.extend(data[i + 1 : end])
         i = end
         if code != 0xFF and i < n:
             out.append(0)
@@ -109,8 +109,8 @@ def encode_frame(mtype, seq, ack, payload=b"", version=PROTOCOL_VERSION):
         raise ValueError("payload of %d bytes exceeds the %d-byte limit" % (n, MAX_PAYLOAD))
     raw = bytearray(HEADER_LEN + n + _CRC_LEN)
     struct.pack_into(_HEADER, raw, 0, version, mtype, seq, ack, n)
-    raw[HEADER_LEN:HEADER_LEN + n] = payload
-    struct.pack_into("<H", raw, HEADER_LEN + n, crc16(memoryview(raw)[:HEADER_LEN + n]))
+    raw[HEADER_LEN : HEADER_LEN + n] = payload
+    struct.pack_into("<H", raw, HEADER_LEN + n, crc16(memoryview(raw)[: HEADER_LEN + n]))
     return cobs_encode(raw) + DELIMITER
 
 
@@ -195,9 +195,9 @@ class Deframer:
             self._drop(len(enc))
             return None
         (crc,) = struct.unpack_from("<H", raw, n - _CRC_LEN)
-        if crc16(memoryview(raw)[:n - _CRC_LEN]) != crc:
+        if crc16(memoryview(raw)[: n - _CRC_LEN]) != crc:
             self.bad_crc += 1
             self._drop(len(enc))
             return None
         self.frames += 1
-        return (version, mtype, seq, ack, raw[HEADER_LEN:n - _CRC_LEN])
+        return (version, mtype, seq, ack, raw[HEADER_LEN : n - _CRC_LEN])

@@ -75,8 +75,20 @@ _HELLO_BOARD_LEN = struct.calcsize(_HELLO_BOARD)
 _SNAPSHOT = "<BBBH"
 
 # Messages that travel reliably (sequence number, retransmitted until acknowledged, in order).
-RELIABLE = (CELL, BUTTON, SNAPSHOT_REQ, SNAPSHOT, DISPLAY, LED, BEEP, LOG, DIAG_REQ, DIAG, TAG_WRITE,
-            TAG_RESULT)
+RELIABLE = (
+    CELL,
+    BUTTON,
+    SNAPSHOT_REQ,
+    SNAPSHOT,
+    DISPLAY,
+    LED,
+    BEEP,
+    LOG,
+    DIAG_REQ,
+    DIAG,
+    TAG_WRITE,
+    TAG_RESULT,
+)
 
 
 def display_stride(w):
@@ -112,8 +124,9 @@ def unpack_hello_host(p):
 
 
 def pack_hello_ack(boot_id, epoch, host_version):
-    return struct.pack(_HELLO_ACK, boot_id & 0xFFFF, epoch & 0xFF, host_version[0], host_version[1],
-                       host_version[2])
+    return struct.pack(
+        _HELLO_ACK, boot_id & 0xFFFF, epoch & 0xFF, host_version[0], host_version[1], host_version[2]
+    )
 
 
 def unpack_cell(p):
@@ -123,7 +136,7 @@ def unpack_cell(p):
     cell, n = struct.unpack_from(_CELL, p, 0)
     if n > MAX_UID or len(p) != 3 + n:
         raise ValueError("CELL payload length does not match its UID length %d" % n)
-    return cell, bytes(p[3:3 + n])
+    return cell, bytes(p[3 : 3 + n])
 
 
 def unpack_button(p):
@@ -178,7 +191,7 @@ def unpack_snapshot(p):
         cell, n = struct.unpack_from(_CELL, p, off)
         if n > MAX_UID or off + 3 + n > len(p):
             raise ValueError("SNAPSHOT entry with a bad UID length")
-        entries.append((cell, bytes(p[off + 3:off + 3 + n])))
+        entries.append((cell, bytes(p[off + 3 : off + 3 + n])))
         off += 3 + n
     if off != len(p):
         raise ValueError("SNAPSHOT payload has %d bytes after its entries" % (len(p) - off))
@@ -191,8 +204,9 @@ def pack_display(x, y, w, h, flags, data):
     if x % 8:
         raise ValueError("DISPLAY region x=%d is not a multiple of 8" % x)
     if len(data) != display_stride(w) * h:
-        raise ValueError("DISPLAY data is %d bytes; a %dx%d region needs %d"
-                         % (len(data), w, h, display_stride(w) * h))
+        raise ValueError(
+            "DISPLAY data is %d bytes; a %dx%d region needs %d" % (len(data), w, h, display_stride(w) * h)
+        )
     return struct.pack(_DISPLAY, x, y, w, h, flags) + bytes(data)
 
 
@@ -212,5 +226,12 @@ def unpack_heartbeat(p):
     if len(p) != struct.calcsize(_HEARTBEAT):
         raise ValueError("HEARTBEAT payload of %d bytes" % len(p))
     v = struct.unpack(_HEARTBEAT, p)
-    return {"uptime_ms": v[0], "heap_free": v[1], "scan_ms": v[2], "read_errors": v[3],
-            "rx_dropped": v[4], "events_dropped": v[5], "pending": v[6]}
+    return {
+        "uptime_ms": v[0],
+        "heap_free": v[1],
+        "scan_ms": v[2],
+        "read_errors": v[3],
+        "rx_dropped": v[4],
+        "events_dropped": v[5],
+        "pending": v[6],
+    }

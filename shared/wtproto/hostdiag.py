@@ -38,9 +38,20 @@ def unpack_diag(p):
         if len(body) < n:
             raise ValueError("DIAG summary of %d bytes is too short" % len(body))
         v = struct.unpack_from(dc.SUMMARY_FMT, body, 0)
-        keys = ("uptime_ms", "heap_free", "heap_used", "sweep_us", "read_errors", "exceptions",
-                "events_dropped", "readers", "readers_answering", "panel", "refreshes_full",
-                "refreshes_partial")
+        keys = (
+            "uptime_ms",
+            "heap_free",
+            "heap_used",
+            "sweep_us",
+            "read_errors",
+            "exceptions",
+            "events_dropped",
+            "readers",
+            "readers_answering",
+            "panel",
+            "refreshes_full",
+            "refreshes_partial",
+        )
         out["fw_version"] = (v[0], v[1], v[2])
         for i in range(len(keys)):
             out[keys[i]] = v[3 + i]
@@ -58,8 +69,16 @@ def unpack_diag(p):
             off += step
             if off + n > len(body):
                 raise ValueError("DIAG reader name runs past the payload")
-            readers.append({"index": index, "version": version, "answering": bool(answering),
-                            "faults": faults, "cells": cells, "name": body[off:off + n].decode()})
+            readers.append(
+                {
+                    "index": index,
+                    "version": version,
+                    "answering": bool(answering),
+                    "faults": faults,
+                    "cells": cells,
+                    "name": body[off : off + n].decode(),
+                }
+            )
             off += n
         if off != len(body):
             raise ValueError("DIAG readers have %d bytes after their entries" % (len(body) - off))
@@ -75,8 +94,15 @@ def unpack_diag(p):
         cells = []
         for i in range(count):
             cell, reader, antenna, errors, collisions = struct.unpack_from(dc.CELL_FMT, body, head + i * step)
-            cells.append({"cell": cell, "reader": reader, "antenna": antenna, "errors": errors,
-                          "collisions": collisions})
+            cells.append(
+                {
+                    "cell": cell,
+                    "reader": reader,
+                    "antenna": antenna,
+                    "errors": errors,
+                    "collisions": collisions,
+                }
+            )
         out["sweeps"] = sweeps
         out["cells"] = cells
     elif topic == dc.PROBLEMS:
@@ -87,9 +113,11 @@ def unpack_diag(p):
             raise ValueError("DIAG settle too short")
         least, ncells, nch = struct.unpack_from(dc.SETTLE_HEAD, body, 0)
         if len(body) != head + ncells + 2 * nch:
-            raise ValueError("DIAG settle: %d cells and %d channels do not fill %d bytes" % (ncells, nch, len(body)))
+            raise ValueError(
+                "DIAG settle: %d cells and %d channels do not fill %d bytes" % (ncells, nch, len(body))
+            )
         out["least_us"] = least
-        out["cells_us"] = [b * dc.SETTLE_UNIT_US for b in body[head:head + ncells]]
+        out["cells_us"] = [b * dc.SETTLE_UNIT_US for b in body[head : head + ncells]]
         out["waits_us"] = [w or least for w in struct.unpack_from("<%dH" % nch, body, head + ncells)]
     else:
         raise ValueError("DIAG topic %d is not one of 0..4" % topic)
@@ -101,8 +129,10 @@ def pack_tag_write(request_id, cell, page, data, read_back=0):
     (4 or more: pages 0..3 are the UID, lock bits and capability container), then read back
     ``read_back`` pages from ``page``. Empty ``data``: only read."""
     if len(data) % 4 or len(data) > 4 * dc.TAG_PAGES:
-        raise ValueError("tag data must be whole 4-byte pages, at most %d bytes, not %d bytes"
-                         % (4 * dc.TAG_PAGES, len(data)))
+        raise ValueError(
+            "tag data must be whole 4-byte pages, at most %d bytes, not %d bytes"
+            % (4 * dc.TAG_PAGES, len(data))
+        )
     if data and page < dc.FIRST_USER_PAGE:
         raise ValueError("page %d is below the tag's user memory (page %d on)" % (page, dc.FIRST_USER_PAGE))
     if not 0 <= read_back <= dc.TAG_PAGES:
@@ -117,4 +147,4 @@ def unpack_tag_result(p):
     rid, status, written, n = struct.unpack_from(dc.TAG_RESULT_FMT, p, 0)
     if n > MAX_UID or len(p) < 4 + n or (len(p) - 4 - n) % 4:
         raise ValueError("TAG_RESULT with a UID of %d bytes and %d bytes in all" % (n, len(p)))
-    return rid, status, written, bytes(p[4:4 + n]), bytes(p[4 + n:])
+    return rid, status, written, bytes(p[4 : 4 + n]), bytes(p[4 + n :])

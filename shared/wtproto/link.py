@@ -144,7 +144,7 @@ class Link:
             return
         d = seq_dist(unacked[0][0], ack)
         if d < len(unacked):
-            del unacked[:d + 1]
+            del unacked[: d + 1]
 
     def poll(self, now):
         """Bytes to write now: retransmissions that are due, new messages the window allows, and a

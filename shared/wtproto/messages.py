@@ -71,6 +71,7 @@ _LED = "<BBBBBH"
 _BEEP = "<HHB"
 _HEARTBEAT = "<IIHHHHB"
 
+
 def pack_hello_board(fw_version, boot_id, epoch, geometry, display_size, board_name):
     """The board introduces itself.
 
@@ -79,10 +80,25 @@ def pack_hello_board(fw_version, boot_id, epoch, geometry, display_size, board_n
     display_size: (width, height) in pixels; board_name: short ASCII name ("sim", "pico").
     """
     gw, gh, seats, seat_cells, buttons = geometry
-    return struct.pack(
-        _HELLO_BOARD, fw_version[0], fw_version[1], fw_version[2], boot_id & 0xFFFF, epoch & 0xFF,
-        gw, gh, seats, seat_cells, buttons, display_size[0], display_size[1], MAX_PAYLOAD,
-    ) + board_name.encode()[:32]
+    return (
+        struct.pack(
+            _HELLO_BOARD,
+            fw_version[0],
+            fw_version[1],
+            fw_version[2],
+            boot_id & 0xFFFF,
+            epoch & 0xFF,
+            gw,
+            gh,
+            seats,
+            seat_cells,
+            buttons,
+            display_size[0],
+            display_size[1],
+            MAX_PAYLOAD,
+        )
+        + board_name.encode()[:32]
+    )
 
 
 def unpack_hello_ack(p):
@@ -117,8 +133,9 @@ def unpack_display(p):
         raise ValueError("DISPLAY payload too short")
     x, y, w, h, flags = struct.unpack_from(_DISPLAY, p, 0)
     if x % 8 or len(p) - 9 != (w + 7) // 8 * h:  # rows of (w + 7) // 8 bytes
-        raise ValueError("DISPLAY region %dx%d at x=%d does not match its %d data bytes"
-                         % (w, h, x, len(p) - 9))
+        raise ValueError(
+            "DISPLAY region %dx%d at x=%d does not match its %d data bytes" % (w, h, x, len(p) - 9)
+        )
     return x, y, w, h, flags, memoryview(p)[9:]
 
 
@@ -139,9 +156,16 @@ def unpack_beep(p):
 
 def pack_heartbeat(uptime_ms, heap_free, scan_ms, read_errors, rx_dropped, events_dropped, pending):
     """The board's pulse, about once a second. The host's heartbeat has an empty payload."""
-    return struct.pack(_HEARTBEAT, uptime_ms & 0xFFFFFFFF, heap_free, min(scan_ms, 0xFFFF),
-                       min(read_errors, 0xFFFF), min(rx_dropped, 0xFFFF),
-                       min(events_dropped, 0xFFFF), min(pending, 0xFF))
+    return struct.pack(
+        _HEARTBEAT,
+        uptime_ms & 0xFFFFFFFF,
+        heap_free,
+        min(scan_ms, 0xFFFF),
+        min(read_errors, 0xFFFF),
+        min(rx_dropped, 0xFFFF),
+        min(events_dropped, 0xFFFF),
+        min(pending, 0xFF),
+    )
 
 
 def pack_log(level, code, text):

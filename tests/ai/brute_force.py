@@ -22,7 +22,7 @@ from wordtable.games.base import GameError
 from wordtable.games.crossword_board import Board, Placement
 
 LINES = {
-    "wordgame": ((0, 1), (1, 0)),                    # right, down (the wordgame text)
+    "wordgame": ((0, 1), (1, 0)),  # right, down (the wordgame text)
     "wordability": ((0, 1), (1, 0), (1, 1), (1, -1)),  # rows, columns, both diagonals (rule 10)
 }
 READS_BACKWARDS = {
@@ -32,8 +32,9 @@ READS_BACKWARDS = {
 """The oracle's own transcription of the rule texts, not the rules classes' declarations it checks."""
 
 
-def _shapes(board: Board, width: int, height: int, vectors: tuple[tuple[int, int], ...],
-            max_tiles: int) -> list[tuple[tuple[int, ...], tuple[int, int]]]:
+def _shapes(
+    board: Board, width: int, height: int, vectors: tuple[tuple[int, int], ...], max_tiles: int
+) -> list[tuple[tuple[int, ...], tuple[int, int]]]:
     """Every run of the first k empty squares from an empty start square along each line vector."""
     letters = board.letters
     seen: set[tuple[int, ...]] = set()
@@ -58,8 +59,9 @@ def _shapes(board: Board, width: int, height: int, vectors: tuple[tuple[int, int
     return out
 
 
-def _line_template(board: Board, width: int, height: int, squares: tuple[int, ...],
-                   vec: tuple[int, int]) -> tuple[list[str], list[int]]:
+def _line_template(
+    board: Board, width: int, height: int, squares: tuple[int, ...], vec: tuple[int, int]
+) -> tuple[list[str], list[int]]:
     """The letters of the whole run along ``vec`` through ``squares``: fixed letters, and for each new
     square its slot index in the template."""
     letters = board.letters

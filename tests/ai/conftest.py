@@ -41,6 +41,15 @@ def played_positions(game: CrosswordGame, seed: int) -> Iterator[CrosswordGame]:
             continue
         moves.sort(key=lambda m: (-m.score, m.tiles))
         move = moves[0] if rng.random() < 0.4 else moves[rng.randrange(len(moves))]
-        game.apply({"type": "place", "placements": [
-            {"cell": game.geometry.name(sq), "letter": gen.letters[c].lower() if b else gen.letters[c]}
-            for sq, c, b in move.tiles]})
+        game.apply(
+            {
+                "type": "place",
+                "placements": [
+                    {
+                        "cell": game.geometry.name(sq),
+                        "letter": gen.letters[c].lower() if b else gen.letters[c],
+                    }
+                    for sq, c, b in move.tiles
+                ],
+            }
+        )

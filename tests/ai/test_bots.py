@@ -16,7 +16,9 @@ from .positions import EMPTY, position
 
 
 @pytest.mark.parametrize("cls", [Wordgame, Wordability])
-@pytest.mark.parametrize("strengths", [("beginner", "club"), ("club", "strongest"), ("strongest", "beginner")])
+@pytest.mark.parametrize(
+    "strengths", [("beginner", "club"), ("club", "strongest"), ("strongest", "beginner")]
+)
 def test_bots_play_a_game_to_its_end(enable, cls, strengths) -> None:
     game = cls(["A", "B"], lexicon=enable, seed=21)
     choices = play_out(game, list(strengths), seed=2)
@@ -67,7 +69,9 @@ def test_the_strongest_bot_exchanges_a_rack_without_a_word(enable) -> None:
 
 def test_a_blank_and_an_s_are_worth_keeping_and_a_q_alone_is_not() -> None:
     values = {"Q": 7, "S": 1, "E": 1}
-    assert leave_value("?S", False, values) > leave_value("ES", False, values) > leave_value("Q", False, values)
+    assert (
+        leave_value("?S", False, values) > leave_value("ES", False, values) > leave_value("Q", False, values)
+    )
     assert leave_value("Q", True, values) == -14.0  # bag empty: tiles kept count against, twice their value
 
 

@@ -42,7 +42,9 @@ def test_moves_lists_the_best_first_with_words_and_breakdown(enable, tmp_path, c
 
 def test_moves_takes_the_rack_from_the_command_line_and_zero_lists_all(enable, tmp_path, capsys) -> None:
     pos = _write(tmp_path, position("wordgame", EMPTY, "ABCDEFGH"))
-    code, out = _run(capsys, ["moves", "--game", "wordgame", "--position", pos, "--rack", "quiz", "--top", "0"])
+    code, out = _run(
+        capsys, ["moves", "--game", "wordgame", "--position", pos, "--rack", "quiz", "--top", "0"]
+    )
     assert code == 0
     assert out["rack"] == "QUIZ" and out["count"] == len(out["moves"]) == 8
 

@@ -23,14 +23,20 @@ def plain(game):
 
 
 def _pos(game):
-    return {"game": game.name, "board": game.board.rows(), "racks": [game.rack_letters(0), game.rack_letters(1)],
-            "turn": game.turn}
+    return {
+        "game": game.name,
+        "board": game.board.rows(),
+        "racks": [game.rack_letters(0), game.rack_letters(1)],
+        "turn": game.turn,
+    }
 
 
 def placed(game, move) -> dict[str, str]:
     """``{"J9": "O", ...}`` of a generated move (lower case: a blank)."""
     gen = generator_for(game.rules)
-    return {game.geometry.name(sq): gen.letters[c].lower() if b else gen.letters[c] for sq, c, b in move.tiles}
+    return {
+        game.geometry.name(sq): gen.letters[c].lower() if b else gen.letters[c] for sq, c, b in move.tiles
+    }
 
 
 def test_wordability_you_under_worthy_scores_12_with_ho_on_the_diagonal(enable) -> None:
@@ -59,9 +65,9 @@ def test_wordability_fun_scores_17_with_of_and_hon(enable) -> None:
 def test_wordability_ewe_grows_both_ways_as_a_palindrome(enable) -> None:
     game = plain(game_from_position(position("wordability", EWE, "RS"), enable))
     offered = {tuple(sorted(placed(game, m).items())) for m in legal_moves(game)}
-    assert (("F8", "R"),) in offered            # REWE, read right to left: EWER
+    assert (("F8", "R"),) in offered  # REWE, read right to left: EWER
     assert (("E8", "S"), ("F8", "R")) in offered  # SREWE: EWERS
-    assert (("J8", "R"),) in offered            # EWER read forwards
+    assert (("J8", "R"),) in offered  # EWER read forwards
 
 
 def test_wordgame_opening_quiz_lies_over_the_centre_in_all_eight_places_for_34(enable) -> None:
@@ -126,7 +132,10 @@ def test_two_blanks_give_exactly_the_brute_force_moves(enable) -> None:
             break
     rack = "??E"
     gen = generator_for(game.rules)
-    mine = {frozenset((sq, gen.letters[c], b) for sq, c, b in m.tiles): m.score for m in gen.generate(game.board, rack)}
+    mine = {
+        frozenset((sq, gen.letters[c], b) for sq, c, b in m.tiles): m.score
+        for m in gen.generate(game.board, rack)
+    }
     assert mine == brute_force_moves(game.rules, game.board, rack)
     assert len(mine) > 1000
 

@@ -25,7 +25,7 @@ GAMES = int(os.environ.get("WORDTABLE_ORACLE_GAMES", "10"))
 def _sub_rack(rack: str, rng: Random, sizes: tuple[int, ...], blank_share: float) -> str:
     tiles = list(rack)
     rng.shuffle(tiles)
-    sub = tiles[:min(rng.choice(sizes), len(tiles))]
+    sub = tiles[: min(rng.choice(sizes), len(tiles))]
     if sub and "?" not in sub and rng.random() < blank_share:
         sub[0] = "?"
     return "".join(sub)

@@ -20,12 +20,24 @@ BONUS_POINTS = 40
 
 def declared(reads_backwards: bool, word_premiums: str, all_tiles_bonus: str) -> type[CrosswordRules]:
     """wordgame's rules (name, board, tiles) with the three declarations set as given."""
-    return type("DeclaredRules", (WordgameRules,), {
-        "reads_backwards": reads_backwards, "word_premiums": word_premiums, "all_tiles_bonus": all_tiles_bonus})
+    return type(
+        "DeclaredRules",
+        (WordgameRules,),
+        {
+            "reads_backwards": reads_backwards,
+            "word_premiums": word_premiums,
+            "all_tiles_bonus": all_tiles_bonus,
+        },
+    )
 
 
-def make(enable: Any, reads_backwards: bool = False, word_premiums: str = "highest",
-         all_tiles_bonus: str = "main word twice", layout_rows: list[str] | None = None) -> CrosswordRules:
+def make(
+    enable: Any,
+    reads_backwards: bool = False,
+    word_premiums: str = "highest",
+    all_tiles_bonus: str = "main word twice",
+    layout_rows: list[str] | None = None,
+) -> CrosswordRules:
     cls = declared(reads_backwards, word_premiums, all_tiles_bonus)
     data = dict(load_data("wordgame"), all_tiles_bonus=BONUS_POINTS)
     rules = cls(enable, None, data)
@@ -37,8 +49,10 @@ def make(enable: Any, reads_backwards: bool = False, word_premiums: str = "highe
 def moves_by_cells(rules: CrosswordRules, board: Board, rack: str) -> dict[tuple[tuple[str, str], ...], int]:
     gen = generator_for(rules)
     name = rules.geometry.name
-    return {tuple(sorted((name(sq), gen.letters[c]) for sq, c, _ in m.tiles)): m.score
-            for m in gen.generate(board, rack)}
+    return {
+        tuple(sorted((name(sq), gen.letters[c]) for sq, c, _ in m.tiles)): m.score
+        for m in gen.generate(board, rack)
+    }
 
 
 def plain_rows(**premiums: str) -> list[str]:
@@ -60,11 +74,18 @@ def test_a_run_read_right_to_left_is_a_move_only_where_the_rules_read_backwards(
     assert (("G8", "S"),) not in moves_by_cells(forward, board, "S")
     assert moves_by_cells(backward, board, "S")[(("G8", "S"),)] == 4
     ev = backward.evaluate(board, [Placement(g.parse("G8"), "S")])
-    assert (ev.main_word.text, g.name(ev.main_word.squares[0]), ev.main_word.direction, ev.total) == ("TARS", "J8", 4, 4)
+    assert (ev.main_word.text, g.name(ev.main_word.squares[0]), ev.main_word.direction, ev.total) == (
+        "TARS",
+        "J8",
+        4,
+        4,
+    )
 
 
 @pytest.mark.parametrize("word_premiums, points", [("multiply", 20), ("highest", 10)])
-def test_a_word_over_two_double_word_squares_scores_as_the_rules_declare(enable, word_premiums, points) -> None:
+def test_a_word_over_two_double_word_squares_scores_as_the_rules_declare(
+    enable, word_premiums, points
+) -> None:
     rules = make(enable, word_premiums=word_premiums, layout_rows=plain_rows(H8="D", K8="D"))
     # CATS on H8-K8: C 2 + A 1 + T 1 + S 1 = 5, over two double words.
     moves = moves_by_cells(rules, Board(rules.geometry), "CATS")
@@ -91,10 +112,13 @@ def positions(enable) -> list[tuple[Board, str]]:
     return out
 
 
-@pytest.mark.parametrize("reads_backwards, word_premiums, all_tiles_bonus",
-                         list(product((False, True), WORD_PREMIUMS, ALL_TILES_BONUSES)))
+@pytest.mark.parametrize(
+    "reads_backwards, word_premiums, all_tiles_bonus",
+    list(product((False, True), WORD_PREMIUMS, ALL_TILES_BONUSES)),
+)
 def test_every_generated_move_is_legal_and_scored_as_the_checker_scores_it_under_each_declaration(
-        enable, positions, reads_backwards, word_premiums, all_tiles_bonus) -> None:
+    enable, positions, reads_backwards, word_premiums, all_tiles_bonus
+) -> None:
     rules = make(enable, reads_backwards, word_premiums, all_tiles_bonus)
     gen = generator_for(rules)
     checked = whole_rack = 0

@@ -34,8 +34,12 @@ def test_the_first_screen_is_sent_whole_and_refreshed_once_at_its_end():
 def test_a_move_sends_only_the_changed_bands_and_an_unchanged_screen_nothing():
     content = panel.PanelContent()
     before = render(SAMPLES["status"], SMALL)
-    after = render(StatusView("wordgame", (PlayerLine("Ann", 16), PlayerLine("Bob", 0, True)),
-                              SAMPLES["status"].last, "bag 79"), SMALL)
+    after = render(
+        StatusView(
+            "wordgame", (PlayerLine("Ann", 16), PlayerLine("Bob", 0, True)), SAMPLES["status"].last, "bag 79"
+        ),
+        SMALL,
+    )
     content.update(before, SMALL)
     payloads = content.update(after, SMALL)
     glass, refreshes = draw(before, payloads)

@@ -21,11 +21,17 @@ def test_the_wordchain_sample_shows_rule_d_as_the_texts_coloured_word_bonus():
     view = SAMPLES["status-wordchain"]
     assert view.last.player == "Ava" and view.last.summary == "WOMANLY" and view.last.total == 54
     assert [(ln.label, ln.points) for ln in view.last.lines] == [
-        ("B: card points", 34), ("D: coloured word +5%", 2), ("J: word on the link card", 18)]
+        ("B: card points", 34),
+        ("D: coloured word +5%", 2),
+        ("J: word on the link card", 18),
+    ]
     assert view.last.lines[1].detail == "34 × 105% = 35.7, rounded up to 36"
     assert WordchainOptions().coloured_percent == 5  # the text's rule D, not a "four-letter word" bonus
-    assert [(p.name, p.score, p.active) for p in view.players] == [("Ava", 102, True), ("Ben", 38, False),
-                                                                  ("Cy", 47, False)]
+    assert [(p.name, p.score, p.active) for p in view.players] == [
+        ("Ava", 102, True),
+        ("Ben", 38, False),
+        ("Cy", 47, False),
+    ]
     assert view.info == "Ava: OK to draw 6"
 
 
@@ -39,18 +45,29 @@ def test_the_wordability_sample_shows_the_fifty_points_for_all_seven_tiles_and_t
     view = SAMPLES["status-clock"]
     assert view.last.player == "Zoe" and view.last.summary == "SLEIGHS SH SO" and view.last.total == 90
     assert [(ln.label, ln.points) for ln in view.last.lines] == [
-        ("SLEIGHS", 33), ("SH", 5), ("SO", 2), ("all tiles used", 50)]
-    assert view.last.lines[0].detail.startswith("S 1 + L 1 + E 1 + I 1 + G 2 + H 4 + S 1 = 11, x3 (triple word at O8)")
+        ("SLEIGHS", 33),
+        ("SH", 5),
+        ("SO", 2),
+        ("all tiles used", 50),
+    ]
+    assert view.last.lines[0].detail.startswith(
+        "S 1 + L 1 + E 1 + I 1 + G 2 + H 4 + S 1 = 11, x3 (triple word at O8)"
+    )
     # two minutes a turn, 37 seconds gone: only the player to move has a clock
     assert [(p.name, p.score, p.clock_ms) for p in view.players] == [
-        ("Mia", 28, 83_000), ("Leo", 102, None), ("Sam", 78, None), ("Zoe", 90, None)]
+        ("Mia", 28, 83_000),
+        ("Leo", 102, None),
+        ("Sam", 78, None),
+        ("Zoe", 90, None),
+    ]
 
 
 def test_the_error_samples_are_the_games_own_refusals():
     assert SAMPLES["error"].lines[0] == "QAXS (across, left to right from E12) is not a word in enable."
     assert SAMPLES["error-long"].lines[0] == (
         "The tiles on I9 and J11 are not in one row or one column (wordgame words go right or down only); "
-        "all the tiles of a move go in one line.")
+        "all the tiles of a move go in one line."
+    )
     assert SAMPLES["error"].title == SAMPLES["error-long"].title == "Not allowed"
     assert [p.score for p in SAMPLES["board-lost"].players] == [16, 22]  # PRESS, then FAXES
 
@@ -81,8 +98,9 @@ def test_the_game_menu_sample_lists_the_games_the_session_offers_in_its_order():
 def test_the_house_rules_sample_is_wordabilitys_menu_with_its_default_choices():
     view = SAMPLES["menu-options"]
     assert view.title == "Wordability: house rules"
-    assert view.items == (START_ITEM,) + tuple(f"{o.label}: {o.words(o.choices[0][0])}"
-                                               for o in menu_options("wordability"))
+    assert view.items == (START_ITEM,) + tuple(
+        f"{o.label}: {o.words(o.choices[0][0])}" for o in menu_options("wordability")
+    )
 
 
 def test_the_letter_pick_sample_is_the_blank_pickers_screen_after_four_presses_of_next():
@@ -103,8 +121,10 @@ def test_the_tag_problem_samples_are_worded_as_the_registry_words_them(registry)
     card = next(p for p in load_set("wordchain").pieces if p.label == "P/C/8")
     registry.enroll(UID1, card)
     assert identify(registry, UID1, 112, ["wordgame"]).message == SAMPLES["tag-problem"].message
-    assert identify(registry, bytes.fromhex("04000000000001"), 230, ["wordgame"]).message == \
-        SAMPLES["tag-unknown"].message
+    assert (
+        identify(registry, bytes.fromhex("04000000000001"), 230, ["wordgame"]).message
+        == SAMPLES["tag-unknown"].message
+    )
     tile = next(p for p in load_set("wordgame").pieces if p.label == "E 5 of 13")
     registry.enroll(UID1, tile, replace=True)
     (problem,) = duplicates(registry, {112: UID1, 228: UID1})

@@ -41,7 +41,9 @@ def test_screen_matches_its_reference_image(name, size):
     ref_path = REFERENCE / f"{name}-{size[0]}x{size[1]}.png"
     if UPDATE:
         image.save(ref_path)
-    assert ref_path.exists(), f"no reference {ref_path.name}; run with WORDTABLE_UPDATE_REFERENCES=1 and look at it"
+    assert ref_path.exists(), (
+        f"no reference {ref_path.name}; run with WORDTABLE_UPDATE_REFERENCES=1 and look at it"
+    )
     with Image.open(ref_path) as ref:
         ref = ref.convert("1")
     diff = ImageChops.difference(image.convert("L"), ref.convert("L")).getbbox()
@@ -58,8 +60,10 @@ def test_screens_are_crisp_ink_or_paper_and_the_panel_sends_them_unchanged(name)
 
 
 def test_a_long_error_is_wrapped_inside_the_frame_at_a_readable_size():
-    text = ("the tiles on H8 and J10 are not in one row or one column (wordgame words go right or down only); "
-            "move one of them and press done again")
+    text = (
+        "the tiles on H8 and J10 are not in one row or one column (wordgame words go right or down only); "
+        "move one of them and press done again"
+    )
     from wordtable.display.fonts import font
 
     f, lines = fit_paragraphs([text], 280, 80, [18, 16, 14, 13, 12])
@@ -75,23 +79,40 @@ def test_a_long_error_is_wrapped_inside_the_frame_at_a_readable_size():
 
 def test_status_is_read_from_a_real_game(enable):
     game = Wordgame(["Ann", "Bob"], lexicon=enable, seed=3)
-    record = game.apply({"type": "place", "placements": [
-        {"cell": "H8", "letter": "P"}, {"cell": "H9", "letter": "R"}, {"cell": "H10", "letter": "E"},
-        {"cell": "H11", "letter": "S"}, {"cell": "H12", "letter": "S"}]})
+    record = game.apply(
+        {
+            "type": "place",
+            "placements": [
+                {"cell": "H8", "letter": "P"},
+                {"cell": "H9", "letter": "R"},
+                {"cell": "H10", "letter": "E"},
+                {"cell": "H11", "letter": "S"},
+                {"cell": "H12", "letter": "S"},
+            ],
+        }
+    )
     view = status_from_game(game, "wordgame", info="Bob: lay your tiles, then OK")
     assert [(p.name, p.score, p.active) for p in view.players] == [("Ann", 16, False), ("Bob", 0, True)]
     assert view.last.player == "Ann" and view.last.summary == "PRESS"
     assert view.last.total == record.score.total == 16
     assert view.last.lines == record.score.lines
-    assert view.last.lines[0].detail.startswith("P 3 + R 1 + E 1 + S 1 + S 1x2 = 8, x2 (double word at H8) = 16")
+    assert view.last.lines[0].detail.startswith(
+        "P 3 + R 1 + E 1 + S 1 + S 1x2 = 8, x2 (double word at H8) = 16"
+    )
     # the sample status screen shows exactly this moment
     assert view == SAMPLES["status"]
     assert render(view, SMALL).tobytes() == render(SAMPLES["status"], SMALL).tobytes()
 
 
 def test_clocks_are_shown_as_minutes_and_seconds():
-    assert format_clock(83_000) == "1:23" and format_clock(600_000) == "10:00" and format_clock(-5_000) == "-0:05"
-    with_clock = render(StatusView("wordgame", (PlayerLine("Ann", 1, True, 83_000), PlayerLine("Bob", 2))), SMALL)
+    assert (
+        format_clock(83_000) == "1:23"
+        and format_clock(600_000) == "10:00"
+        and format_clock(-5_000) == "-0:05"
+    )
+    with_clock = render(
+        StatusView("wordgame", (PlayerLine("Ann", 1, True, 83_000), PlayerLine("Bob", 2))), SMALL
+    )
     without = render(StatusView("wordgame", (PlayerLine("Ann", 1, True), PlayerLine("Bob", 2))), SMALL)
     assert with_clock.tobytes() != without.tobytes()
 
@@ -112,7 +133,9 @@ class FakePanel:
 
 def test_refresh_policy_is_full_first_then_every_n_partials():
     policy, fake = RefreshPolicy(full_every=3), FakePanel()
-    images = [render(StatusView("wordgame", (PlayerLine("Ann", i), PlayerLine("Bob", 0))), SMALL) for i in range(9)]
+    images = [
+        render(StatusView("wordgame", (PlayerLine("Ann", i), PlayerLine("Bob", 0))), SMALL) for i in range(9)
+    ]
     for image in images:
         policy.show(fake, image)
     assert fake.calls == [True, False, False, False, True, False, False, False, True]
@@ -135,8 +158,15 @@ def test_an_unchanged_screen_sends_nothing_and_does_not_count():
 def test_an_instruction_change_sends_only_the_title_bar():
     before = render(SAMPLES["status"], SMALL)
     # Bob lays FAXE: the adapter's instruction in the title bar changes, nothing else
-    after = render(StatusView("wordgame", (PlayerLine("Ann", 16), PlayerLine("Bob", 0, True)),
-                              SAMPLES["status"].last, "Bob laid FAXE: OK to play"), SMALL)
+    after = render(
+        StatusView(
+            "wordgame",
+            (PlayerLine("Ann", 16), PlayerLine("Bob", 0, True)),
+            SAMPLES["status"].last,
+            "Bob laid FAXE: OK to play",
+        ),
+        SMALL,
+    )
     box = panel.changed_box(before, after)
     partial = sum(len(p) for p in panel.region_payloads(after, box, 1))
     full = sum(len(p) for p in panel.region_payloads(after, (0, 0) + SMALL, 2))
@@ -180,8 +210,15 @@ def test_a_screen_shown_through_the_link_appears_on_the_simulated_panel(tmp_path
 
 def test_changed_bands_cover_every_changed_pixel_in_less_than_one_box():
     before = render(SAMPLES["status"], SMALL)
-    after = render(StatusView("wordgame", (PlayerLine("Ann", 16, True), PlayerLine("Bob", 22)),
-                              SAMPLES["status"].last, "Ann: lay your tiles, then OK"), SMALL)
+    after = render(
+        StatusView(
+            "wordgame",
+            (PlayerLine("Ann", 16, True), PlayerLine("Bob", 22)),
+            SAMPLES["status"].last,
+            "Ann: lay your tiles, then OK",
+        ),
+        SMALL,
+    )
     boxes = panel.changed_boxes(before, after)
     assert len(boxes) >= 2 and all(b[0] % 8 == 0 for b in boxes)
     patched = before.copy()
@@ -208,8 +245,17 @@ def test_a_refused_move_becomes_a_short_error_screen(enable):
 
     game = Wordgame(["Ann", "Bob"], lexicon=enable, seed=3)
     with pytest.raises(IllegalMoveError) as caught:
-        game.apply({"type": "place", "placements": [{"cell": "A1", "letter": "P"}, {"cell": "A2", "letter": "R"},
-                                                     {"cell": "A3", "letter": "E"}, {"cell": "A4", "letter": "S"}]})
+        game.apply(
+            {
+                "type": "place",
+                "placements": [
+                    {"cell": "A1", "letter": "P"},
+                    {"cell": "A2", "letter": "R"},
+                    {"cell": "A3", "letter": "E"},
+                    {"cell": "A4", "letter": "S"},
+                ],
+            }
+        )
     view = error_view(caught.value, "Ann")
     assert view.title == "Not allowed" and view.footer == "Ann's turn"
     assert view.lines[0] == "The first word must cover the centre square H8."

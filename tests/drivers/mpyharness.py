@@ -54,7 +54,9 @@ def compile_firmware(out: Path) -> Path:
 TEST_HEAP = "320k"
 
 
-def run_test(module: str, func: str, tmp: Path, *paths: Path, heap: str = TEST_HEAP) -> subprocess.CompletedProcess[str]:
+def run_test(
+    module: str, func: str, tmp: Path, *paths: Path, heap: str = TEST_HEAP
+) -> subprocess.CompletedProcess[str]:
     """Run one MicroPython test function with ``paths`` (compiled folders) first on the path."""
     return run_micropython(RUNNER, module, func, str(tmp), extra_paths=paths, heap=heap, timeout=120)
 

@@ -29,8 +29,11 @@ def consts(module: str) -> dict[str, int]:
     """``{name: value}`` of every ``NAME = const(expr)`` at the top level of a driver module."""
     out: dict[str, int] = {}
     for node in ast.parse((DRIVERS / f"{module}.py").read_text()).body:
-        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-                and getattr(node.value.func, "id", "") == "const"):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "id", "") == "const"
+        ):
             expr = ast.Expression(node.value.args[0])
             out[node.targets[0].id] = eval(compile(expr, module, "eval"), {}, dict(out))
     return out
@@ -57,9 +60,11 @@ def test_modules_agree_on_the_names_they_share() -> None:
     assert tables["mfrc522"]["_ERROR"] == -1 and tables["mfrc522"]["_ERROR_REG"] == 0x06
     shared = 0
     for i, a in enumerate(MODULES):
-        for b in MODULES[i + 1:]:
+        for b in MODULES[i + 1 :]:
             for name in tables[a].keys() & tables[b].keys():
-                assert tables[a][name] == tables[b][name], f"{name}: {a} {tables[a][name]}, {b} {tables[b][name]}"
+                assert tables[a][name] == tables[b][name], (
+                    f"{name}: {a} {tables[a][name]}, {b} {tables[b][name]}"
+                )
                 shared += 1
     assert shared >= 8
 

@@ -18,4 +18,5 @@ from tests.drivers.mpyharness import collect_mp_tests, run_test
 def test_on_micropython(module: str, func: str, tmp_path: Path, compiled: tuple[Path, ...]) -> None:
     proc = run_test(module, func, tmp_path, *compiled)
     assert proc.returncode == 0 and proc.stdout.strip().endswith("PASS"), (
-        f"{module}.{func} failed on MicroPython:\n{proc.stdout}\n{proc.stderr}")
+        f"{module}.{func} failed on MicroPython:\n{proc.stdout}\n{proc.stderr}"
+    )

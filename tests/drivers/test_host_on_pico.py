@@ -20,9 +20,22 @@ from tests.firmware.mpyrun import micropython_binary, micropython_env
 def pico(tmp_path: Path, compiled: tuple[Path, ...]) -> Iterator[VirtualCable]:
     cable = VirtualCable(tmp_path / "line")
     log = open(tmp_path / "firmware.log", "wb")
-    proc = subprocess.Popen([micropython_binary(), "-X", f"heapsize={TEST_HEAP}", str(RUNNER), "pico_serial",
-                             "serve", str(tmp_path)], stdin=cable.board_fd, stdout=cable.board_fd, stderr=log,
-                            env=micropython_env(*compiled), start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            micropython_binary(),
+            "-X",
+            f"heapsize={TEST_HEAP}",
+            str(RUNNER),
+            "pico_serial",
+            "serve",
+            str(tmp_path),
+        ],
+        stdin=cable.board_fd,
+        stdout=cable.board_fd,
+        stderr=log,
+        env=micropython_env(*compiled),
+        start_new_session=True,
+    )
     try:
         yield cable
     finally:
@@ -34,8 +47,23 @@ def pico(tmp_path: Path, compiled: tuple[Path, ...]) -> Iterator[VirtualCable]:
 
 def test_tags_write_puts_a_tiles_record_on_its_tag_reads_it_back_and_enrolls_it(pico, tmp_path, capsys):
     db = str(tmp_path / "w.db")
-    code = cli_main(["tags", "write", "wordgame", "103", "--port", pico.port, "--cell", "112", "--enroll",
-                     "--db", db, "--timeout", "20"])
+    code = cli_main(
+        [
+            "tags",
+            "write",
+            "wordgame",
+            "103",
+            "--port",
+            pico.port,
+            "--cell",
+            "112",
+            "--enroll",
+            "--db",
+            db,
+            "--timeout",
+            "20",
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0, err
     assert out.splitlines()[0].startswith("wrote wg:103 (")
@@ -47,15 +75,51 @@ def test_tags_write_puts_a_tiles_record_on_its_tag_reads_it_back_and_enrolls_it(
 
 def test_tags_write_on_an_empty_cell_and_on_a_tag_without_memory_say_what_to_do(pico, tmp_path, capsys):
     db = str(tmp_path / "w.db")
-    assert cli_main(["tags", "write", "wordgame", "5", "--port", pico.port, "--cell", "50", "--db", db,
-                     "--timeout", "20"]) == 2
-    assert capsys.readouterr().err == ("wordtable: no tag answers on cell 50: lay the piece on that cell, tag "
-                                       "side down, and try again\n")
-    assert cli_main(["tags", "write", "wordgame", "5", "--port", pico.port, "--cell", "140", "--db", db,
-                     "--timeout", "20"]) == 2
+    assert (
+        cli_main(
+            [
+                "tags",
+                "write",
+                "wordgame",
+                "5",
+                "--port",
+                pico.port,
+                "--cell",
+                "50",
+                "--db",
+                db,
+                "--timeout",
+                "20",
+            ]
+        )
+        == 2
+    )
+    assert capsys.readouterr().err == (
+        "wordtable: no tag answers on cell 50: lay the piece on that cell, tag side down, and try again\n"
+    )
+    assert (
+        cli_main(
+            [
+                "tags",
+                "write",
+                "wordgame",
+                "5",
+                "--port",
+                pico.port,
+                "--cell",
+                "140",
+                "--db",
+                db,
+                "--timeout",
+                "20",
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
-    assert err.startswith("wordtable: the tag on cell 140 (UID 04112233445566) stopped answering after 0 of 4 "
-                          "pages"), err
+    assert err.startswith(
+        "wordtable: the tag on cell 140 (UID 04112233445566) stopped answering after 0 of 4 pages"
+    ), err
 
 
 def test_doctor_on_the_pico_board_names_its_eight_readers_and_finds_it_healthy(pico, capsys):

@@ -36,7 +36,8 @@ def test_the_firmware_with_its_code_in_the_heap_leaves_40_percent_of_128k_free(m
     free = 100 * (HEAP - m["peak"]) / HEAP
     assert free >= 40, (
         f"code {m['code']} bytes and data peak at {m['peak']} bytes ({m['phase']}): "
-        f"{free:.1f} % of the 128 KB heap free")
+        f"{free:.1f} % of the 128 KB heap free"
+    )
 
 
 def test_the_firmware_from_a_romfs_image_leaves_70_percent_of_a_128k_32_bit_heap_free(mem):
@@ -45,14 +46,16 @@ def test_the_firmware_from_a_romfs_image_leaves_70_percent_of_a_128k_32_bit_heap
     free = 100 * (heap - m["peak"]) / heap
     assert free >= 70, (
         f"code {m['code']} bytes and data peak at {m['peak']} bytes ({m['phase']}): "
-        f"{free:.1f} % of the 128wK heap ({heap} bytes on this port) free")
+        f"{free:.1f} % of the 128wK heap ({heap} bytes on this port) free"
+    )
 
 
 def test_a_romfs_image_takes_the_bytecode_out_of_the_heap(mem):
     # What stays of the code from ROMFS: function and class objects, module dictionaries, names.
     assert mem["romfs"]["code"] < 0.7 * mem["mpy"]["code"], mem
     assert mem["romfs"]["peak"] - mem["romfs"]["code"] == pytest.approx(
-        mem["mpy"]["peak"] - mem["mpy"]["code"], rel=0.1), "the live data should not depend on where the code is"
+        mem["mpy"]["peak"] - mem["mpy"]["code"], rel=0.1
+    ), "the live data should not depend on where the code is"
 
 
 # MicroPython keeps interned names (qstrs: every module, global, attribute, argument name and short
@@ -69,7 +72,8 @@ def test_the_firmware_interns_fewer_names_than_fill_the_fifth_pool(mem, layout):
     assert names <= NAME_POOL_LIMIT, (
         f"the firmware ({layout}) and the probe intern {names} names: past {NAME_POOL_LIMIT} MicroPython "
         f"allocates another pool of 640 (7 KB of a 64-bit heap); fold a module into another, make "
-        f"constants private (_NAME = const(...)), move what only the host uses into hostcodec")
+        f"constants private (_NAME = const(...)), move what only the host uses into hostcodec"
+    )
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)

@@ -13,9 +13,13 @@ REPO = Path(__file__).resolve().parents[2]
 PINMAPS = runpy.run_path(str(REPO / "firmware" / "wtfw" / "boards" / "pinmaps.py"))
 WIRING = (REPO / "hardware" / "wiring.md").read_text()
 GPIO_ROLES = {  # the entries of a pin map that are GPIO numbers
-    "readers_spi": ("sck", "mosi", "miso"), "panel_spi": ("sck", "mosi", "miso"),
-    "panel": ("cs", "dc", "rst", "busy"), "buttons": ("load",), "leds": ("pin",),
-    "reader_select": ("address", "enable"), "mux": ("address", "enable"),
+    "readers_spi": ("sck", "mosi", "miso"),
+    "panel_spi": ("sck", "mosi", "miso"),
+    "panel": ("cs", "dc", "rst", "busy"),
+    "buttons": ("load",),
+    "leds": ("pin",),
+    "reader_select": ("address", "enable"),
+    "mux": ("address", "enable"),
 }
 SINGLE = ("reader_reset", "buzzer")
 

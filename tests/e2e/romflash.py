@@ -40,7 +40,7 @@ class Flash:
             offset, data = args[1], args[2]
             if offset + len(data) > len(self.part):
                 return -22
-            self.part[offset:offset + len(data)] = data
+            self.part[offset : offset + len(data)] = data
             return 0
         if op == 5:
             with open("rom0.bin", "wb") as f:

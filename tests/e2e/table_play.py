@@ -88,7 +88,9 @@ class TablePlay:
         self.hands = SimRobot(self.sim)
         self.session_args = session_args
         self.robot_bots = robot_bots
-        self.host = Host(self.sim.port, self.tmp / "wordtable.db", self.hands if robot_bots else None, **session_args)
+        self.host = Host(
+            self.sim.port, self.tmp / "wordtable.db", self.hands if robot_bots else None, **session_args
+        )
 
     @property
     def session(self) -> Session:
@@ -96,8 +98,12 @@ class TablePlay:
 
     def restart_host(self) -> None:
         self.host.kill()
-        self.host = Host(self.sim.port, self.tmp / "wordtable.db", self.hands if self.robot_bots else None,
-                         **self.session_args)
+        self.host = Host(
+            self.sim.port,
+            self.tmp / "wordtable.db",
+            self.hands if self.robot_bots else None,
+            **self.session_args,
+        )
 
     def close(self) -> None:
         self.host.close()
@@ -116,8 +122,10 @@ class TablePlay:
     def settled(self) -> None:
         """Wait until the session believes exactly what lies on the simulated table."""
         world = self.sim.world()
-        wait_until(lambda: self.session.table.settled == world and self.session.table.quiet,
-                   what=f"the session to see the table {sorted(world)}")
+        wait_until(
+            lambda: self.session.table.settled == world and self.session.table.quiet,
+            what=f"the session to see the table {sorted(world)}",
+        )
         ticks = self.session.ticks
         wait_until(lambda: self.session.ticks >= ticks + 2, what="the session to act on it")
 
@@ -127,15 +135,18 @@ class TablePlay:
         self.settled()
         before = self.session.presses_handled
         self.hands.tap(seat, button)
-        wait_until(lambda: self.session.presses_handled > before, what=f"seat {seat + 1} button {button} handled")
+        wait_until(
+            lambda: self.session.presses_handled > before, what=f"seat {seat + 1} button {button} handled"
+        )
         self.host.check()
 
     def buttons(self, seat: int, *buttons: int) -> None:
         for b in buttons:
             self.press(seat, b)
 
-    def choose_game(self, game: str, players_index: int, seats: list[int],
-                    options: dict[str, Any] | None = None) -> None:
+    def choose_game(
+        self, game: str, players_index: int, seats: list[int], options: dict[str, Any] | None = None
+    ) -> None:
         """Through the display menu with seat 1's buttons: the game, how many players, each player
         (0 a person, 1..3 a bot of a strength), then the house rules ``options`` (field -> value; OK
         on a rule moves it to its next choice) and "Start the game"."""

@@ -17,11 +17,17 @@ def test_the_board_answers_each_diagnostics_topic(sim, link):
     sim.control("misread 12 40")
     wait_until(lambda: " read_errors=40 " in sim.control("stats"), what="40 failed reads")
     (s,) = link.request_diag(dc.SUMMARY)
-    assert (s["board_name"], s["fw_version"], s["readers"], s["readers_answering"]) == ("sim", (0, 1, 0), 1, 1)
+    assert (s["board_name"], s["fw_version"], s["readers"], s["readers_answering"]) == (
+        "sim",
+        (0, 1, 0),
+        1,
+        1,
+    )
     assert s["read_errors"] == 40 and s["heap_free"] > 40_000
     (r,) = link.request_diag(dc.READERS)
-    assert r["readers"] == [{"index": 0, "name": "sim", "version": 0, "answering": True, "faults": 0,
-                             "cells": sim.ncells}]
+    assert r["readers"] == [
+        {"index": 0, "name": "sim", "version": 0, "answering": True, "faults": 0, "cells": sim.ncells}
+    ]
     (c,) = link.request_diag(dc.CELLS)
     assert [(x["cell"], x["errors"]) for x in c["cells"]] == [(12, 40)]
     assert c["sweeps"] > 40
@@ -54,7 +60,8 @@ def test_doctor_names_a_failing_cell_with_its_error_rate_and_exits_1(sim, capsys
     assert rate > 10, worst  # failing since shortly after the board started
     assert "1 problem found:" in lines
     assert lines[-1].startswith("  - cell 9: ") and lines[-1].endswith(
-        "a tag at the edge of the antenna or a loose antenna connection.")
+        "a tag at the edge of the antenna or a loose antenna connection."
+    )
 
 
 def test_doctor_without_a_board_exits_2_with_a_message(capsys):
@@ -65,12 +72,26 @@ def test_doctor_without_a_board_exits_2_with_a_message(capsys):
 
 def test_tags_write_on_the_sim_says_the_sim_cannot_write_tags(sim, capsys, tmp_path):
     sim.place(40, bytes.fromhex("04a1b2c3d4e5f6"))
-    code = cli_main(["tags", "write", "wordgame", "103", "--port", sim.port, "--cell", "40",
-                     "--db", str(tmp_path / "w.db")])
+    code = cli_main(
+        [
+            "tags",
+            "write",
+            "wordgame",
+            "103",
+            "--port",
+            sim.port,
+            "--cell",
+            "40",
+            "--db",
+            str(tmp_path / "w.db"),
+        ]
+    )
     assert code == 2
     err = capsys.readouterr().err
-    assert err == ("wordtable: the sim board cannot write tags: its tags are UIDs without memory. "
-                   "Write them on the real table board.\n")
+    assert err == (
+        "wordtable: the sim board cannot write tags: its tags are UIDs without memory. "
+        "Write them on the real table board.\n"
+    )
 
 
 def test_tags_write_refuses_an_unknown_piece_and_a_cell_off_the_table(sim, capsys, tmp_path):

@@ -165,11 +165,19 @@ def test_a_burst_of_line_noise_loses_no_event(sim, link):
     for i, cell in enumerate(cells):
         sim.place(cell, bytes([4, i, 0xA0, 0xDE, 0, 0, 0x41]))
     got = []
-    wait_until(lambda: (got.extend(e for e in drain(link, 0.05) if isinstance(e, CellChanged)) or
-                        {e.cell for e in got if e.uid} >= set(cells)), timeout=20, what="all events")
+    wait_until(
+        lambda: (
+            got.extend(e for e in drain(link, 0.05) if isinstance(e, CellChanged))
+            or {e.cell for e in got if e.uid} >= set(cells)
+        ),
+        timeout=20,
+        what="all events",
+    )
     live = [e for e in got if e.source == "event"]
     assert len({e.cell for e in live}) == len(live), "an event was delivered twice"
-    assert {c: u for c, u in link.cells.items()} == {c: bytes([4, i, 0xA0, 0xDE, 0, 0, 0x41]) for i, c in enumerate(cells)}
+    assert {c: u for c, u in link.cells.items()} == {
+        c: bytes([4, i, 0xA0, 0xDE, 0, 0, 0x41]) for i, c in enumerate(cells)
+    }
     assert sim.cable.bytes_corrupted > 0
     assert link.link.deframer.dropped > 0 or link.link.retransmits > 0
 

@@ -29,9 +29,15 @@ def _board(tmp_path, *script: str):
     fs = tmp_path / "board-fs"
     fs.mkdir()
     cable = VirtualCable(tmp_path / "cable")
-    proc = subprocess.Popen([MICROPYTHON, "-X", "heapsize=1m", *script], stdin=cable.board_fd,
-                            stdout=cable.board_fd, stderr=cable.board_fd, cwd=fs, start_new_session=True,
-                            env=dict(os.environ, MICROPYPATH=".frozen"))
+    proc = subprocess.Popen(
+        [MICROPYTHON, "-X", "heapsize=1m", *script],
+        stdin=cable.board_fd,
+        stdout=cable.board_fd,
+        stderr=cable.board_fd,
+        cwd=fs,
+        start_new_session=True,
+        env=dict(os.environ, MICROPYPATH=".frozen"),
+    )
     time.sleep(0.3)
     try:
         yield cable, fs
@@ -76,10 +82,18 @@ def test_deploy_copies_mpy_files_to_a_board_without_romfs(unix_board, capsys):
     for rel in ("wtfw/app.mpy", "wtfw/scanner.mpy", "lib/wtproto/link.mpy", "lib/wtproto/messages.mpy"):
         assert (fs / rel).exists(), rel
     # What arrived is runnable bytecode for this MicroPython: import it from the board's files.
-    check = subprocess.run([MICROPYTHON, "-c", "import sys; sys.path.insert(0, 'lib'); "
-                            "import wtproto.link, wtfw.app; print('imports ok')"],
-                           cwd=fs, capture_output=True, text=True, timeout=30,
-                           env=dict(os.environ, MICROPYPATH=".frozen"))
+    check = subprocess.run(
+        [
+            MICROPYTHON,
+            "-c",
+            "import sys; sys.path.insert(0, 'lib'); import wtproto.link, wtfw.app; print('imports ok')",
+        ],
+        cwd=fs,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=dict(os.environ, MICROPYPATH=".frozen"),
+    )
     assert check.stdout.strip() == "imports ok", check.stderr
 
 

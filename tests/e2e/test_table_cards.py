@@ -13,8 +13,12 @@ from .table_play import TablePlay, enable, wait_until
 pytestmark = pytest.mark.e2e
 
 # WORDCHAIN: the game ends at 50 points, so KNOP (56 points) on the link K♣9 wins it.
-WORDCHAIN_END = {"options": {"target_score": 50}, "hands": [["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]],
-                 "link": "K♣9", "current": 1}
+WORDCHAIN_END = {
+    "options": {"target_score": 50},
+    "hands": [["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]],
+    "link": "K♣9",
+    "current": 1,
+}
 LINK, CHAIN = 7 * 15, 7 * 15 + 1  # the standard layout: grid row 8, column 1, and the rest of the row
 
 
@@ -23,8 +27,12 @@ def test_wordchain_is_played_with_cards_and_buttons_and_ends_at_the_target(tmp_p
     try:
         t.choose_game("wordchain", 0, [0, 0])
         s = t.session
-        pure = WordchainGame(["Player 1", "Player 2"], seed=s.game.seed, lexicon=enable(),
-                             options=WordchainOptions(target_score=50))
+        pure = WordchainGame(
+            ["Player 1", "Player 2"],
+            seed=s.game.seed,
+            lexicon=enable(),
+            options=WordchainOptions(target_score=50),
+        )
         pure.set_position(WORDCHAIN_END["hands"], WORDCHAIN_END["link"], None, 1)
         ids = {c.face: c.id for h in pure.hands for c in h.cards}
         # the link card is not on the table yet: the display asks for it, and OK is refused
@@ -40,7 +48,13 @@ def test_wordchain_is_played_with_cards_and_buttons_and_ends_at_the_target(tmp_p
             t.lay(CHAIN + i, "wordchain", ids[face])
         t.press(0, OK)
         wait_until(lambda: s.moves == 2, what="KNOP")
-        pure.apply({"type": "word", "player": 0, "cards": ["@", "#" + ids["N♥7"], "#" + ids["O♦1"], "#" + ids["P♣8"]]})
+        pure.apply(
+            {
+                "type": "word",
+                "player": 0,
+                "cards": ["@", "#" + ids["N♥7"], "#" + ids["O♦1"], "#" + ids["P♣8"]],
+            }
+        )
         t.buttons(0, OK, OK)
         wait_until(lambda: s.state == "result", what="the end of the game")
         draw = s.store.moves(s.game_id)[-1].action
@@ -72,8 +86,9 @@ def test_wordsnake_is_played_at_once_with_stop_and_ends_with_the_hand_scores(tmp
     try:
         t.choose_game("wordsnake", 0, [0, 0])
         s = t.session
-        pure = WordsnakeGame(["Player 1", "Player 2"], seed=s.game.seed, options=WordsnakeOptions(hands=1),
-                             lexicon=enable())
+        pure = WordsnakeGame(
+            ["Player 1", "Player 2"], seed=s.game.seed, options=WordsnakeOptions(hands=1), lexicon=enable()
+        )
         pure.set_position([ANN_SNAKE, BOB_HAND], CENTRE)
         assert [h.faces() for h in s.game.hands] == [h.faces() for h in pure.hands]
         for cell, card in zip(CENTRE_CELLS, pure.centre, strict=True):
@@ -123,8 +138,12 @@ def test_wordcard_is_played_with_rows_and_the_discard_place_and_ends_with_the_de
     try:
         t.choose_game("wordcard", 0, [0, 0])
         s = t.session
-        pure = WordcardGame(["Player 1", "Player 2"], seed=s.game.seed, options=WordcardOptions(**WORDCARD_OPTIONS),
-                            lexicon=enable())
+        pure = WordcardGame(
+            ["Player 1", "Player 2"],
+            seed=s.game.seed,
+            options=WordcardOptions(**WORDCARD_OPTIONS),
+            lexicon=enable(),
+        )
         pure.set_position([ANN_CARDS, BOB_CARDS], stock=["E♠6"])
         t.press(0, OK)  # take
         wait_until(lambda: s.game.phase == "play", what="the card taken")

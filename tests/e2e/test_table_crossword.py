@@ -56,7 +56,14 @@ def test_wordgame_is_played_with_tags_and_buttons_and_ends_with_the_rules_scores
     wait_until(lambda: s.moves == 1, what="WORD committed")
     wait_until(lambda: "beep=1760,60,1" in t.hands.control("feedback"), what="the valid-move beep")
     assert "led=0,0,255,0,2,300" in t.hands.control("feedback")  # seat 1 blinks green
-    pure.apply({"type": "place", "placements": [{"cell": c, "letter": ch} for c, ch in zip(["H8", "H9", "H10", "H11"], "WORD", strict=True)]})
+    pure.apply(
+        {
+            "type": "place",
+            "placements": [
+                {"cell": c, "letter": ch} for c, ch in zip(["H8", "H9", "H10", "H11"], "WORD", strict=True)
+            ],
+        }
+    )
 
     # Player 2 (seat 3): a blank, A, T, E down from G7; the display asks the blank's letter: B (BATE).
     blank, a, t_, e = tiles(pure, 1, "?ATE")
@@ -67,8 +74,17 @@ def test_wordgame_is_played_with_tags_and_buttons_and_ends_with_the_rules_scores
     t.press(2, NEXT)
     t.press(2, OK)
     wait_until(lambda: s.state == "result", what="the game's end")
-    pure.apply({"type": "place", "placements": [{"cell": "G7", "letter": "b"}, {"cell": "G8", "letter": "A"},
-                                                {"cell": "G9", "letter": "T"}, {"cell": "G10", "letter": "E"}]})
+    pure.apply(
+        {
+            "type": "place",
+            "placements": [
+                {"cell": "G7", "letter": "b"},
+                {"cell": "G8", "letter": "A"},
+                {"cell": "G9", "letter": "T"},
+                {"cell": "G10", "letter": "E"},
+            ],
+        }
+    )
     assert pure.is_over()
     assert s.game.scores == pure.scores == [9, 13]
     assert s.game.history[-3].action["words"] == ["BATE", "AW", "TO", "ER"]
@@ -88,12 +104,22 @@ def test_a_bot_plays_its_move_through_the_robot_on_the_simulated_table(tmp_path)
     try:
         t.choose_game("wordgame", 0, [0, 2])  # Player 1 a person, player 2 a club bot
         s = t.session
-        pure = game_from_position(dict(WORDGAME_END, game="wordgame", players=["Player 1", "Bot 2"]), enable())
+        pure = game_from_position(
+            dict(WORDGAME_END, game="wordgame", players=["Player 1", "Bot 2"]), enable()
+        )
         w, o, r, d = tiles(pure, 0, "WORD")
         for name, tid in zip(["H8", "H9", "H10", "H11"], [w, o, r, d], strict=True):
             t.lay(cell(name), "wordgame", str(tid))
         t.press(0, OK)
-        pure.apply({"type": "place", "placements": [{"cell": c, "letter": ch} for c, ch in zip(["H8", "H9", "H10", "H11"], "WORD", strict=True)]})
+        pure.apply(
+            {
+                "type": "place",
+                "placements": [
+                    {"cell": c, "letter": ch}
+                    for c, ch in zip(["H8", "H9", "H10", "H11"], "WORD", strict=True)
+                ],
+            }
+        )
         bot = crossword_bots.choose(pure, "club")
         wait_until(lambda: s.state == "result", timeout=20, what="the bot's move and the end")
         pure.apply(bot.action)

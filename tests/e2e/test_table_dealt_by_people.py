@@ -23,8 +23,12 @@ def card_id(deck, code: str) -> str:
 def test_wordchain_dealt_by_people_accepts_the_real_link_card_and_cards_dealt_to_another_player(tmp_path):
     from wordtable.games.wordchain import WordchainGame, WordchainOptions
 
-    position = {"options": {"target_score": 1, "deal": "table"},
-                "hands": [["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]], "link": "K♣9", "current": 1}
+    position = {
+        "options": {"target_score": 1, "deal": "table"},
+        "hands": [["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]],
+        "link": "K♣9",
+        "current": 1,
+    }
     t = TablePlay(tmp_path, positions={"wordchain": position}, seed=5)
     try:
         t.choose_game("wordchain", 0, [0, 0])
@@ -45,8 +49,12 @@ def test_wordchain_dealt_by_people_accepts_the_real_link_card_and_cards_dealt_to
         kinds = [mv.action["type"] for mv in s.store.moves(s.game_id)]
         assert kinds == ["pass", "reveal", "reveal", "word", "draw"]
         # a pure game dealt by the host with exactly these cards scores the same
-        pure = WordchainGame(["Player 1", "Player 2"], seed=s.game.seed, lexicon=enable(),
-                             options=WordchainOptions(target_score=1))
+        pure = WordchainGame(
+            ["Player 1", "Player 2"],
+            seed=s.game.seed,
+            lexicon=enable(),
+            options=WordchainOptions(target_score=1),
+        )
         pure.set_position([["A♠1", "T♦2", "P♣8"], ["E♥1", "N♥7", "O♦1"]], "C♥5", None, 1)
         pure.apply({"type": "pass", "player": 1})
         pure.apply({"type": "word", "player": 0, "cards": ["@", "A♠1", "T♦2"]})
@@ -100,14 +108,19 @@ def test_wordsnake_dealt_by_people_takes_snakes_of_the_other_hands_cards_and_sco
         for k, card in enumerate(rest[:4]):
             t.lay(lane(0, 9 + k), "wordsnake", card.id)
         t.press(0, OK)
-        assert s.game.phase == "ended" and "lay every card left in the hand" in " ".join(s.current_view().lines)
+        assert s.game.phase == "ended" and "lay every card left in the hand" in " ".join(
+            s.current_view().lines
+        )
         t.lay(lane(0, 13), "wordsnake", rest[4].id)
         t.press(0, OK)
         wait_until(lambda: s.state == "result", what="the end of the game")
         # a pure game in which the host dealt the hands the way people did
-        pure = WordsnakeGame(["Player 1", "Player 2"], seed=s.game.seed, options=WordsnakeOptions(hands=1),
-                             lexicon=enable())
-        pure.set_position([["#" + c.id for c in ann], ["#" + c.id for c in bob]], ["#" + c.id for c in real_centre])
+        pure = WordsnakeGame(
+            ["Player 1", "Player 2"], seed=s.game.seed, options=WordsnakeOptions(hands=1), lexicon=enable()
+        )
+        pure.set_position(
+            [["#" + c.id for c in ann], ["#" + c.id for c in bob]], ["#" + c.id for c in real_centre]
+        )
         pure.apply({"type": "go"}, 0)
         pure.apply({"type": "snake", "player": 0, "cards": ["#" + c.id for c in ann[:8]]}, 1000)
         pure.apply({"type": "snake", "player": 1, "cards": ["#" + c.id for c in bob]}, 2000)
@@ -130,8 +143,10 @@ def test_wordcard_dealt_by_people_accepts_real_cards_and_scores_the_hand_left_as
     from wordtable.games.wordcard import WordcardGame, WordcardOptions
 
     # the host assumes Player 1 holds the E♠2 and Player 2 the T♦1; really it is the other way round
-    host_deal = [["E♠2", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
-                 ["T♦1", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"]]
+    host_deal = [
+        ["E♠2", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
+        ["T♦1", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"],
+    ]
     position = {"options": dict(WORDCARD_OPTIONS, deal="table"), "hands": host_deal, "stock": ["E♠6"]}
     t = TablePlay(tmp_path, positions={"wordcard": position}, seed=9)
     try:
@@ -157,16 +172,25 @@ def test_wordcard_dealt_by_people_accepts_real_cards_and_scores_the_hand_left_as
             t.lay(225 + 48 + k, "wordcard", card_id(deck, code))
         t.press(2, OK)
         wait_until(lambda: s.state == "result", what="the result")
-        pure = WordcardGame(["Player 1", "Player 2"], seed=s.game.seed, options=WordcardOptions(**WORDCARD_OPTIONS),
-                            lexicon=enable())
+        pure = WordcardGame(
+            ["Player 1", "Player 2"],
+            seed=s.game.seed,
+            options=WordcardOptions(**WORDCARD_OPTIONS),
+            lexicon=enable(),
+        )
         pure.set_position([["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"], bob], stock=["E♠6"])
         pure.apply({"type": "take"})
         pure.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
         pure.apply({"type": "discard", "card": "Z♠K"})
         assert pure.is_over() and s.game.scores == pure.scores and s.game.scores != as_assumed
         assert sorted(s.game.hands[1].ids()) == sorted(card_id(deck, c) for c in bob)
-        assert [mv.action["type"] for mv in s.store.moves(s.game_id)] == ["take", "reveal", "play", "discard",
-                                                                          "reveal"]
+        assert [mv.action["type"] for mv in s.store.moves(s.game_id)] == [
+            "take",
+            "reveal",
+            "play",
+            "discard",
+            "reveal",
+        ]
     finally:
         t.close()
 
@@ -175,8 +199,12 @@ def test_wordchain_dealt_by_people_counts_the_cards_each_player_shows_on_the_cha
     from wordtable.games.wordchain import WordchainGame, WordchainOptions
 
     options = {"target_score": 1, "count_cards_held": True}
-    position = {"options": dict(options, deal="table"),
-                "hands": [["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]], "link": "K♣9", "current": 0}
+    position = {
+        "options": dict(options, deal="table"),
+        "hands": [["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]],
+        "link": "K♣9",
+        "current": 0,
+    }
     t = TablePlay(tmp_path, positions={"wordchain": position}, seed=5)
     try:
         t.choose_game("wordchain", 0, [0, 0])
@@ -192,8 +220,10 @@ def test_wordchain_dealt_by_people_counts_the_cards_each_player_shows_on_the_cha
         split = s.store.moves(s.game_id)[-1].action
         assert s.state == "play" and s.adapter.hands_to_show() == [0, 1]
         # what Player 1 really drew: cards at the bottom of the decks, of the split she chose
-        drawn = (s.game.piles["consonant"].cards[:split["consonants"]]
-                 + s.game.piles["vowel"].cards[:split["vowels"]])
+        drawn = (
+            s.game.piles["consonant"].cards[: split["consonants"]]
+            + s.game.piles["vowel"].cards[: split["vowels"]]
+        )
         # Player 2 really holds a consonant the host left in the deck, not the T♦2
         other = s.game.piles["consonant"].cards[split["consonants"]]
         bob = [card_id(deck, "E♥1"), card_id(deck, "A♠1"), other.id]
@@ -212,13 +242,18 @@ def test_wordchain_dealt_by_people_counts_the_cards_each_player_shows_on_the_cha
         t.lay(CHAIN + 6, "wordchain", bob[2])
         t.press(2, OK)
         wait_until(lambda: s.state == "result", what="the result")
-        pure = WordchainGame(["Player 1", "Player 2"], seed=s.game.seed, lexicon=enable(),
-                             options=WordchainOptions(**options))
-        tops = {"consonant": ["#" + c.id for c in drawn if c.group == "consonant"],
-                "vowel": ["#" + c.id for c in drawn if c.group == "vowel"]}
+        pure = WordchainGame(
+            ["Player 1", "Player 2"], seed=s.game.seed, lexicon=enable(), options=WordchainOptions(**options)
+        )
+        tops = {
+            "consonant": ["#" + c.id for c in drawn if c.group == "consonant"],
+            "vowel": ["#" + c.id for c in drawn if c.group == "vowel"],
+        }
         pure.set_position([["N♥7", "O♦1", "P♣8"], ["#" + i for i in bob]], "K♣9", tops, 0)
         pure.apply({"type": "word", "player": 0, "cards": ["@", "N♥7", "O♦1", "P♣8"]})
-        pure.apply({"type": "draw", "player": 0, "consonants": split["consonants"], "vowels": split["vowels"]})
+        pure.apply(
+            {"type": "draw", "player": 0, "consonants": split["consonants"], "vowels": split["vowels"]}
+        )
         assert pure.is_over() and s.game.scores == pure.scores
         assert s.game.players[1].extra["cards_held_points"] == 1 + 1 + other.points
     finally:

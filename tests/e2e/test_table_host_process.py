@@ -25,8 +25,13 @@ pytestmark = pytest.mark.e2e
 
 
 def start_host(port: str, db, home) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "wordtable.cli", "run", "--port", port, "--db", str(db)],
-                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=home)
+    return subprocess.Popen(
+        [sys.executable, "-m", "wordtable.cli", "run", "--port", port, "--db", str(db)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=home,
+    )
 
 
 def store_row(db):
@@ -80,9 +85,23 @@ def test_a_killed_host_process_resumes_the_game_and_commits_the_tiles_laid_befor
 
 def test_wordtable_run_takes_typed_table_commands_on_the_simulated_board(tmp_path):
     commands = "press 1 1\npress 1 1\npress 1 1\npress 1 1\npress 1 1\nlay H8 blank\nshow\nquit\n"
-    out = subprocess.run([sys.executable, "-m", "wordtable.cli", "run", "--workdir", str(tmp_path / "run"),
-                          "--db", str(tmp_path / "w.db")], input=commands, capture_output=True, text=True,
-                         timeout=60, cwd=tmp_path)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordtable.cli",
+            "run",
+            "--workdir",
+            str(tmp_path / "run"),
+            "--db",
+            str(tmp_path / "w.db"),
+        ],
+        input=commands,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
     assert out.returncode == 0, out.stderr
     assert "display: StatusView(game='wordgame'" in out.stdout
     assert "? the wordgame tiles have no piece 'blank'" in out.stdout

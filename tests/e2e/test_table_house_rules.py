@@ -17,7 +17,9 @@ def test_house_rules_chosen_with_the_buttons_are_the_games_options(tmp_path):
         t.choose_game("wordgame", 0, [0, 0], options={"challenge": "double", "turn_limit_ms": 60000})
         game = t.session.game
         assert game.options.challenge == "double" and game.options.turn_limit_ms == 60000
-        stored = t.session.store.conn.execute("SELECT options FROM games WHERE id = ?", (t.session.game_id,)).fetchone()
+        stored = t.session.store.conn.execute(
+            "SELECT options FROM games WHERE id = ?", (t.session.game_id,)
+        ).fetchone()
         assert json.loads(stored[0])["game_options"]["challenge"] == "double"  # saved with the game
     finally:
         t.close()

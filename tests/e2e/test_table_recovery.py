@@ -87,7 +87,10 @@ def test_an_unknown_tag_is_shown_and_never_enters_play(table):
     t.lay_uid(cell("H8"), stranger)
     t.settled()
     view = s.current_view()
-    assert isinstance(view, TagProblemView) and view.message == "This piece is not known. Please take it off the table."
+    assert (
+        isinstance(view, TagProblemView)
+        and view.message == "This piece is not known. Please take it off the table."
+    )
     assert view.where == "H8"
     t.press(0, OK)
     assert s.moves == 0

@@ -48,7 +48,10 @@ def toyword(tmp_path) -> Iterator[type[Wordgame]]:
     class ToyAdapter(CrosswordAdapter):
         game_name: ClassVar[str] = "toyword"
 
-    with registered(GameSpec(Toyword, "Toyword", ("wordgame",), zones="wordgame")), registered_adapter(ToyAdapter):
+    with (
+        registered(GameSpec(Toyword, "Toyword", ("wordgame",), zones="wordgame")),
+        registered_adapter(ToyAdapter),
+    ):
         yield Toyword
 
 
@@ -70,7 +73,9 @@ def test_the_toy_game_is_chosen_in_the_menu_and_played_with_tags_and_buttons(tmp
         t.lay(cell("H9"), "wordgame", str(t_))
         t.press(0, OK)
         wait_until(lambda: s.state == "result", what="AT played and the game's end")
-        pure.apply({"type": "place", "placements": [{"cell": "H8", "letter": "A"}, {"cell": "H9", "letter": "T"}]})
+        pure.apply(
+            {"type": "place", "placements": [{"cell": "H8", "letter": "A"}, {"cell": "H9", "letter": "T"}]}
+        )
         assert s.game.history[0].action["words"] == ["AT"]
         # AT 4 on the double word at H8; Player 1 went out, so Q and Z (14) pass from Player 2 to her
         assert s.game.scores == pure.scores == [18, -14]
@@ -81,7 +86,9 @@ def test_the_toy_game_is_chosen_in_the_menu_and_played_with_tags_and_buttons(tmp
     # the same opening is no move in wordgame itself: the toy's data file made the difference
     wordgame = game_from_position(dict(TOY_END, game="wordgame", players=PLAYERS), enable())
     with pytest.raises(IllegalMoveError, match="at least 4 letters"):
-        wordgame.apply({"type": "place", "placements": [{"cell": "H8", "letter": "A"}, {"cell": "H9", "letter": "T"}]})
+        wordgame.apply(
+            {"type": "place", "placements": [{"cell": "H8", "letter": "A"}, {"cell": "H9", "letter": "T"}]}
+        )
 
 
 def test_the_toy_game_is_checked_listed_and_hinted_by_the_command(tmp_path, toyword, capsys):

@@ -23,8 +23,10 @@ FAULTS: dict[str, int] = {"injected": 0, "moves_lost": 0}
 def _run(*cmd: str) -> None:
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
-        pytest.fail(f"`{' '.join(cmd)}` failed ({done.stderr.strip()}); the fault tests need root (they mount a "
-                    f"small tmpfs and use chattr).")
+        pytest.fail(
+            f"`{' '.join(cmd)}` failed ({done.stderr.strip()}); the fault tests need root (they mount a "
+            f"small tmpfs and use chattr)."
+        )
 
 
 class SmallDisk:
@@ -66,7 +68,9 @@ def set_read_only(path: Path, on: bool) -> None:
     system read-only while a file on it is open for writing). Writes to the database and its WAL fail."""
     if on:
         FAULTS["injected"] += 1
-    targets = [path, *sorted(p for p in path.iterdir() if not p.name.endswith("-shm"))] if path.is_dir() else [path]
+    targets = (
+        [path, *sorted(p for p in path.iterdir() if not p.name.endswith("-shm"))] if path.is_dir() else [path]
+    )
     for t in targets if on else reversed(targets):
         _run("chattr", "+i" if on else "-i", str(t))
 
@@ -89,5 +93,6 @@ def read_only() -> Iterator[object]:
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if FAULTS["injected"]:
-        terminalreporter.write_line(f"faults: {FAULTS['injected']} injected, {FAULTS['moves_lost']} moves lost "
-                                    f"(this process)")
+        terminalreporter.write_line(
+            f"faults: {FAULTS['injected']} injected, {FAULTS['moves_lost']} moves lost (this process)"
+        )

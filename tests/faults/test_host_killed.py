@@ -41,17 +41,40 @@ class Serve:
     """``wordtable serve`` on the board's port, with its page's URL."""
 
     def __init__(self, port: str, db: Path, workdir: Path) -> None:
-        self.proc = subprocess.Popen([str(BIN / "wordtable"), "serve", "--port", port, "--db", str(db),
-                                      "--workdir", str(workdir), "--http-port", "0", "--control"],
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=workdir)
+        self.proc = subprocess.Popen(
+            [
+                str(BIN / "wordtable"),
+                "serve",
+                "--port",
+                port,
+                "--db",
+                str(db),
+                "--workdir",
+                str(workdir),
+                "--http-port",
+                "0",
+                "--control",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            cwd=workdir,
+        )
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         assert " is at http://127.0.0.1:" in line, line
         self.url = line.split(" is at ", 1)[1].strip()
 
-    def snapshot(self) -> dict[str, Any]:
+    def state(self) -> dict[str, Any]:
         with urllib.request.urlopen(self.url + "api/state", timeout=10) as r:
-            return json.loads(r.read())["session"] or {}
+            return json.loads(r.read())
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.state()["session"] or {}
+
+    def table_cells(self) -> list[int]:
+        """The cells the host has read pieces on (the link's mirror of the board)."""
+        return [int(c) for c in self.state()["cells"]]
 
     def kill(self) -> None:
         FAULTS["injected"] += 1
@@ -67,7 +90,9 @@ def stored(db: Path) -> tuple[dict[str, Any], int]:
         return found[1].state, len(store.moves(found[1].id))
 
 
-def test_a_host_killed_at_random_points_shows_after_each_restart_exactly_what_the_store_holds(tmp_path: Path) -> None:
+def test_a_host_killed_at_random_points_shows_after_each_restart_exactly_what_the_store_holds(
+    tmp_path: Path,
+) -> None:
     rng = random.Random(14)
     db = tmp_path / "wordtable.db"
     with Store(db) as store:
@@ -80,8 +105,11 @@ def test_a_host_killed_at_random_points_shows_after_each_restart_exactly_what_th
         for _ in range(5):
             before = host.snapshot().get("menu")
             hands.tap(0, 0)
-            wait_until(lambda b=before: host.snapshot().get("menu") != b or host.snapshot().get("state") == "play",
-                       timeout=20, what="the menu's next step")
+            wait_until(
+                lambda b=before: host.snapshot().get("menu") != b or host.snapshot().get("state") == "play",
+                timeout=20,
+                what="the menu's next step",
+            )
         wait_until(lambda: host.snapshot().get("state") == "play", timeout=20, what="the game")
         for _ in range(KILLS):
             state, count = stored(db)
@@ -105,7 +133,9 @@ def test_a_host_killed_at_random_points_shows_after_each_restart_exactly_what_th
             FAULTS["moves_lost"] += lost
             assert lost == 0, f"the page showed {len(shown['history'])} moves; the store holds {count}"
             host = Serve(sim.port, db, tmp_path)
-            wait_until(lambda h=host: h.snapshot().get("state") == "play", timeout=20, what="the restarted game")
+            wait_until(
+                lambda h=host: h.snapshot().get("state") == "play", timeout=20, what="the restarted game"
+            )
             after = host.snapshot()
             assert len(after["history"]) == count
             assert [p["score"] for p in after["players"]] == state["scores"]
@@ -114,9 +144,26 @@ def test_a_host_killed_at_random_points_shows_after_each_restart_exactly_what_th
             # a move laid but not saved is pending on the table; the next OK commits it, and the page shows it
             restored = Wordgame.from_dict(state, enable())
             if any(cell not in set(restored.board.occupied()) for cell in sim.world()):
-                hands.tap(SEATS[restored.turn], 0)
-                wait_until(lambda c=count: stored(db)[1] == c + 1, timeout=20, what="the pending move committed")
-                wait_until(lambda c=count, h=host: len(h.snapshot()["history"]) == c + 1, what="the page showing it")
+                # as a person would: once the restarted host shows the pieces on the table, OK; pressed
+                # while it was still reading the table, OK says "not yet", and a second press commits
+                wait_until(
+                    lambda h=host: set(h.table_cells()) == set(sim.world()), timeout=20, what="the table read"
+                )
+                for _press in range(2):
+                    hands.tap(SEATS[restored.turn], 0)
+                    try:
+                        wait_until(
+                            lambda c=count: stored(db)[1] == c + 1,
+                            timeout=10,
+                            what="the pending move committed",
+                        )
+                        break
+                    except AssertionError:
+                        if _press:
+                            raise
+                wait_until(
+                    lambda c=count, h=host: len(h.snapshot()["history"]) == c + 1, what="the page showing it"
+                )
         final_state, final_count = stored(db)
         assert final_count >= KILLS // 2
         print(f"host killed {KILLS} times; {final_count} moves stored, none lost")

@@ -26,8 +26,10 @@ def a_game(store: Store) -> int:
 def snapshot(path: Path) -> tuple[list[tuple], list[tuple]]:
     conn = sqlite3.connect(path)
     try:
-        return (conn.execute("SELECT id, state FROM games ORDER BY id").fetchall(),
-                conn.execute("SELECT game_id, seq, action FROM moves ORDER BY game_id, seq").fetchall())
+        return (
+            conn.execute("SELECT id, state FROM games ORDER BY id").fetchall(),
+            conn.execute("SELECT game_id, seq, action FROM moves ORDER BY game_id, seq").fetchall(),
+        )
     finally:
         conn.close()
 
@@ -45,8 +47,11 @@ def test_a_move_past_sqlites_page_limit_is_refused_with_nothing_changed(tmp_path
         s.conn.execute(f"PRAGMA max_page_count = {pages}")
         FAULTS["injected"] += 1
         big = {"turn": 0, "history": [], "pad": "x" * 200_000}  # needs pages the file may not grow to
-        with pytest.raises(StoreWriteError, match=r"^The table cannot save: the disk is full\. Free some space "
-                                                  r"on the disk that holds .*, then press OK again\.$"):
+        with pytest.raises(
+            StoreWriteError,
+            match=r"^The table cannot save: the disk is full\. Free some space "
+            r"on the disk that holds .*, then press OK again\.$",
+        ):
             s.record_move(gid, move(1, 2), big)
         assert not s.conn.in_transaction
         assert snapshot(s.path) == before
@@ -55,7 +60,8 @@ def test_a_move_past_sqlites_page_limit_is_refused_with_nothing_changed(tmp_path
 
 
 def test_a_full_file_system_refuses_the_move_and_the_next_one_is_saved_once_space_is_back(
-        small_disk: SmallDisk) -> None:
+    small_disk: SmallDisk,
+) -> None:
     path = small_disk.path / "w.db"
     with Store(path) as s:
         gid = a_game(s)
@@ -79,7 +85,9 @@ def test_a_read_only_folder_refuses_the_move_with_a_message(tmp_path: Path, read
         gid = a_game(s)
         before = snapshot(s.path)
         read_only(folder)
-        with pytest.raises(StoreWriteError, match=r"The table cannot save: the folder .*data cannot be written"):
+        with pytest.raises(
+            StoreWriteError, match=r"The table cannot save: the folder .*data cannot be written"
+        ):
             s.record_move(gid, move(0, 1), {"turn": 1, "history": []})
         read_only(folder, False)
         assert snapshot(s.path) == before
@@ -90,13 +98,18 @@ def test_a_store_in_a_read_only_folder_is_refused_on_open_with_a_message(tmp_pat
     folder = tmp_path / "data"
     folder.mkdir()
     read_only(folder)
-    with pytest.raises(StoreError, match=r"Cannot use the game store .*w\.db: unable to open database file\. .*"
-                                         r"read-only\? The file was left as it is\."):
+    with pytest.raises(
+        StoreError,
+        match=r"Cannot use the game store .*w\.db: unable to open database file\. .*"
+        r"read-only\? The file was left as it is\.",
+    ):
         Store(folder / "w.db")
 
 
 @pytest.mark.parametrize("how", ["deleted", "replaced by another file"])
-def test_a_store_file_deleted_or_replaced_under_an_open_store_refuses_writes(tmp_path: Path, how: str) -> None:
+def test_a_store_file_deleted_or_replaced_under_an_open_store_refuses_writes(
+    tmp_path: Path, how: str
+) -> None:
     path = tmp_path / "w.db"
     with Store(path) as s:
         gid = a_game(s)
@@ -108,7 +121,9 @@ def test_a_store_file_deleted_or_replaced_under_an_open_store_refuses_writes(tmp
             s.record_move(gid, move(0, 1), {"turn": 1, "history": []})
 
 
-def test_a_game_whose_saved_state_is_not_json_is_set_aside_and_the_store_opens(tmp_path: Path, capsys) -> None:
+def test_a_game_whose_saved_state_is_not_json_is_set_aside_and_the_store_opens(
+    tmp_path: Path, capsys
+) -> None:
     path = tmp_path / "w.db"
     with Store(path) as s:
         good = a_game(s)
@@ -121,9 +136,14 @@ def test_a_game_whose_saved_state_is_not_json_is_set_aside_and_the_store_opens(t
         assert [g.id for g in s.history()] == [good]
         assert len(s.notices) == 2
         assert s.notices[0].startswith(f"Game {bad} (wordchain, started ")
-        assert "its state is not valid JSON. It was set aside (table games_aside of the same file)" in s.notices[0]
+        assert (
+            "its state is not valid JSON. It was set aside (table games_aside of the same file)"
+            in s.notices[0]
+        )
         assert "its players has the wrong shape (str)" in s.notices[1]
-        kept = s.conn.execute("SELECT game_id, game_row, move_rows FROM games_aside ORDER BY game_id").fetchall()
+        kept = s.conn.execute(
+            "SELECT game_id, game_row, move_rows FROM games_aside ORDER BY game_id"
+        ).fetchall()
         assert [r[0] for r in kept] == [bad, listed]
         assert json.loads(kept[0][1])["state"] == '{"actions": ['
         assert len(json.loads(kept[0][2])) == 1 and s.moves(bad) == []
@@ -138,13 +158,20 @@ def test_moves_that_disagree_with_their_games_state_are_named_on_open(tmp_path: 
         gid = a_game(s)
         s.record_move(gid, move(0, 1), {"turn": 1, "history": [{"action": {"type": "pass", "n": 1}}]})
         # a move applied and shown but never stored, then the next one stored with it in its state
-        s.record_move(gid, move(0, 3), {"turn": 1, "history": [{"action": {"type": "pass", "n": n}} for n in (1, 2, 3)]})
-        s.record_move(gid, move(1, 4), {"turn": 1, "history": [{"action": {"type": "pass", "n": n}}
-                                                                 for n in (1, 2, 3, 4)]})
+        s.record_move(
+            gid, move(0, 3), {"turn": 1, "history": [{"action": {"type": "pass", "n": n}} for n in (1, 2, 3)]}
+        )
+        s.record_move(
+            gid,
+            move(1, 4),
+            {"turn": 1, "history": [{"action": {"type": "pass", "n": n}} for n in (1, 2, 3, 4)]},
+        )
     with Store(path) as s:
-        assert s.notices == [f"Game {gid} (wordgame, started {s.game(gid).started_at}) in {path}: its saved state "
-                             f"holds 4 moves, which do not end with the 3 moves stored for it. Its scores may not "
-                             f"add up; finish it or start a new game. (Nothing was changed.)"]
+        assert s.notices == [
+            f"Game {gid} (wordgame, started {s.game(gid).started_at}) in {path}: its saved state "
+            f"holds 4 moves, which do not end with the 3 moves stored for it. Its scores may not "
+            f"add up; finish it or start a new game. (Nothing was changed.)"
+        ]
         assert len(s.moves(gid)) == 3
 
 
@@ -159,7 +186,10 @@ def test_history_on_a_file_that_is_not_a_store_leaves_it_alone(tmp_path: Path, c
     photo_bytes = photos.read_bytes()
     assert main(["history", "--db", str(letter)]) == 2
     err = capsys.readouterr().err
-    assert f"{letter} is not a wordtable store, or it is damaged (file is not a database); it was left as it is" in err
+    assert (
+        f"{letter} is not a wordtable store, or it is damaged (file is not a database); it was left as it is"
+        in err
+    )
     assert main(["history", "--db", str(photos)]) == 2
     assert "is an SQLite file of another program, not a wordtable store" in capsys.readouterr().err
     assert letter.read_text() == "Dear Ann,\n" * 300 and photos.read_bytes() == photo_bytes

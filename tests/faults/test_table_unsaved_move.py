@@ -54,25 +54,36 @@ class Fault:
 def fault(request: pytest.FixtureRequest, tmp_path: Path) -> Fault:
     if request.param == "disk full":
         disk: SmallDisk = request.getfixturevalue("small_disk")
-        return Fault(disk.path / "wordtable.db", disk.fill, disk.free, "The table cannot save: the disk is full.")
+        return Fault(
+            disk.path / "wordtable.db", disk.fill, disk.free, "The table cannot save: the disk is full."
+        )
     data = tmp_path / "data"
     data.mkdir()
     db = data / "wordtable.db"
     if request.param == "read-only folder":
         read_only = request.getfixturevalue("read_only")
-        return Fault(db, lambda: read_only(data), lambda: read_only(data, False),
-                     f"The table cannot save: the folder {data} cannot be written")
+        return Fault(
+            db,
+            lambda: read_only(data),
+            lambda: read_only(data, False),
+            f"The table cannot save: the folder {data} cannot be written",
+        )
 
     def delete() -> None:
         FAULTS["injected"] += 1
         db.rename(data / "moved.db")
 
-    return Fault(db, delete, lambda: (data / "moved.db").rename(db),
-                 f"The table cannot save: its game store {db} was deleted while it was running.")
+    return Fault(
+        db,
+        delete,
+        lambda: (data / "moved.db").rename(db),
+        f"The table cannot save: its game store {db} was deleted while it was running.",
+    )
 
 
 def test_ok_that_cannot_be_saved_is_refused_on_the_display_and_the_page_and_works_once_the_cause_is_gone(
-        tmp_path: Path, fault: Fault) -> None:
+    tmp_path: Path, fault: Fault
+) -> None:
     t = DiskTable(tmp_path, fault.db, positions={"wordgame": WORDGAME_END}, seed=3)
     try:
         t.choose_game("wordgame", 0, [0, 0])
@@ -88,7 +99,9 @@ def test_ok_that_cannot_be_saved_is_refused_on_the_display_and_the_page_and_work
         assert page["message_kind"] == "error" and fault.says in page["message"]
         assert s.moves == 0 and s.game.scores == [0, 0] and s.game.board.count == 0
         assert s.store.moves(s.game_id) == [] and s.store.game(s.game_id).state["scores"] == [0, 0]
-        wait_until(lambda: "beep=220,150,2" in t.hands.control("feedback"), what="the refusal's low double beep")
+        wait_until(
+            lambda: "beep=220,150,2" in t.hands.control("feedback"), what="the refusal's low double beep"
+        )
         fault.undo()
         t.press(0, OK)
         wait_until(lambda: s.moves == 1, what="the move saved once the cause is gone")

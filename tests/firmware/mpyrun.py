@@ -33,7 +33,9 @@ def mpy_cross_binary() -> str:
     return str(here) if here.exists() else "mpy-cross"
 
 
-def compile_mpy(sources: list[Path], out_dir: Path, march: str | None = None, module_names: bool = False) -> None:
+def compile_mpy(
+    sources: list[Path], out_dir: Path, march: str | None = None, module_names: bool = False
+) -> None:
     """Compile each of ``sources`` with mpy-cross into ``out_dir/<name>.mpy``. ``module_names``:
     embed ``<name>`` as the source name instead of the file's path, as ``make deploy`` does, so
     that the heap holds the same names wherever the repository is. Raises CalledProcessError (with
@@ -48,10 +50,24 @@ def compile_mpy(sources: list[Path], out_dir: Path, march: str | None = None, mo
         subprocess.run([*cmd, str(src)], check=True, capture_output=True, text=True)
 
 
-def run_micropython(script: Path, *args: str, extra_paths: tuple[Path, ...] = (), timeout: float = 60,
-                    heap: str = HEAP, sources: bool = True, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_micropython(
+    script: Path,
+    *args: str,
+    extra_paths: tuple[Path, ...] = (),
+    timeout: float = 60,
+    heap: str = HEAP,
+    sources: bool = True,
+    cwd: Path | None = None,
+) -> subprocess.CompletedProcess[str]:
     """Run ``script`` with ``args`` under MicroPython (in ``cwd``; ``sources``: see
     micropython_env); returns the finished process (text output)."""
     cmd = [micropython_binary(), "-X", f"heapsize={heap}", str(script), *args]
-    return subprocess.run(cmd, env=micropython_env(*extra_paths, sources=sources), capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL, cwd=cwd)
+    return subprocess.run(
+        cmd,
+        env=micropython_env(*extra_paths, sources=sources),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+    )

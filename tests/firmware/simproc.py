@@ -27,8 +27,21 @@ def launch_command(folder: Path, control: Path, world: Path, panel: Path, *optio
     """The command line of the sim firmware, to run in ``folder`` with ``launch_env()``: the
     firmware's sources are linked there, as the host's SimBoard links them."""
     link_sources(folder)
-    return [micropython_binary(), "-X", f"heapsize={HEAP}", SIM_SCRIPT, "--board", "sim",
-            "--control", str(control), "--world", str(world), "--panel", str(panel), *options]
+    return [
+        micropython_binary(),
+        "-X",
+        f"heapsize={HEAP}",
+        SIM_SCRIPT,
+        "--board",
+        "sim",
+        "--control",
+        str(control),
+        "--world",
+        str(world),
+        "--panel",
+        str(panel),
+        *options,
+    ]
 
 
 def launch_env() -> dict[str, str]:
@@ -57,7 +70,12 @@ class SimFirmware:
         self.master = master
         self.proc = subprocess.Popen(
             launch_command(self.sockdir, self.control_path, self.world, self.panel, *self.options),
-            stdin=slave, stdout=slave, stderr=subprocess.PIPE, env=launch_env(), cwd=self.sockdir)
+            stdin=slave,
+            stdout=slave,
+            stderr=subprocess.PIPE,
+            env=launch_env(),
+            cwd=self.sockdir,
+        )
         os.close(slave)
         return self
 
@@ -117,8 +135,9 @@ class SimFirmware:
         while not until(self.frames):
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"no such frames within {timeout} s; got "
-                                   f"{[m.NAMES.get(f[1], f[1]) for f in self.frames]}")
+                raise TimeoutError(
+                    f"no such frames within {timeout} s; got {[m.NAMES.get(f[1], f[1]) for f in self.frames]}"
+                )
             r, _, _ = select.select([self.master], [], [], min(left, 0.1))
             if r:
                 for f in self.deframer.feed(os.read(self.master, 65536)):
@@ -133,7 +152,9 @@ class SimFirmware:
     def handshake(self) -> dict:
         """Answer the board's first HELLO; returns it unpacked."""
         hello = m.unpack_hello_board(self.wait_for(m.HELLO)[0])
-        self.write(encode_frame(m.HELLO_ACK, 0, 0, m.pack_hello_ack(hello["boot_id"], hello["epoch"], (0, 1, 0))))
+        self.write(
+            encode_frame(m.HELLO_ACK, 0, 0, m.pack_hello_ack(hello["boot_id"], hello["epoch"], (0, 1, 0)))
+        )
         return hello
 
     def ack(self, seq: int) -> None:

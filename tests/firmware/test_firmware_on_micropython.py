@@ -72,10 +72,27 @@ def test_on_micropython(module: str, func: str, layout: str, tmp_path: Path, com
         (tmp_path / name).symlink_to(compiled / name)
     if layout == "romfs":
         image = (compiled / "board.romfs").stat().st_size
-        proc = run_micropython(Path("run.py"), module, func, ".", "board.romfs", cwd=tmp_path, sources=False,
-                               extra_paths=(Path("tests"), Path("flash")), heap=str(_heap_bytes(HEAP) + image))
+        proc = run_micropython(
+            Path("run.py"),
+            module,
+            func,
+            ".",
+            "board.romfs",
+            cwd=tmp_path,
+            sources=False,
+            extra_paths=(Path("tests"), Path("flash")),
+            heap=str(_heap_bytes(HEAP) + image),
+        )
     else:
-        proc = run_micropython(Path("run.py"), module, func, ".", cwd=tmp_path, sources=False,
-                               extra_paths=(Path("tests"), Path("board"), Path("board/lib")))
+        proc = run_micropython(
+            Path("run.py"),
+            module,
+            func,
+            ".",
+            cwd=tmp_path,
+            sources=False,
+            extra_paths=(Path("tests"), Path("board"), Path("board/lib")),
+        )
     assert proc.returncode == 0 and proc.stdout.strip().endswith("PASS"), (
-        f"{module}.{func} ({layout}) failed on MicroPython:\n{proc.stdout}\n{proc.stderr}")
+        f"{module}.{func} ({layout}) failed on MicroPython:\n{proc.stdout}\n{proc.stderr}"
+    )

@@ -15,17 +15,28 @@ from wtproto import messages as m
 from wtproto.frame import encode_frame
 
 BAD_COMMANDS = [
-    ("dance 3", "error: unknown command 'dance'; commands: place, lift, press, release, tap, misread, "
-                "flicker, state, panel, feedback, stats, help"),
+    (
+        "dance 3",
+        "error: unknown command 'dance'; commands: place, lift, press, release, tap, misread, "
+        "flicker, state, panel, feedback, stats, help",
+    ),
     ("place 321 04A1B2C3", "error: cell must be a whole number from 0 to 320, not '321'"),
     ("place -1 04A1B2C3", "error: cell must be a whole number from 0 to 320, not '-1'"),
     ("place x 04A1B2C3", "error: cell must be a whole number from 0 to 320, not 'x'"),
-    ("place 5 04A1B2G3", "error: UID '04A1B2G3' is not hexadecimal; give 8, 14 or 20 hex digits "
-                         "(a 4, 7 or 10-byte UID)"),
-    ("place 5 04A1B2C", "error: UID '04A1B2C' has an odd number of hex digits; give 8, 14 or 20 hex "
-                        "digits (a 4, 7 or 10-byte UID)"),
-    ("place 5 04A1B2C3D4", "error: UID '04A1B2C3D4' has 5 bytes; an ISO 14443A UID has 4, 7 or 10 bytes "
-                           "(8, 14 or 20 hex digits)"),
+    (
+        "place 5 04A1B2G3",
+        "error: UID '04A1B2G3' is not hexadecimal; give 8, 14 or 20 hex digits (a 4, 7 or 10-byte UID)",
+    ),
+    (
+        "place 5 04A1B2C",
+        "error: UID '04A1B2C' has an odd number of hex digits; give 8, 14 or 20 hex "
+        "digits (a 4, 7 or 10-byte UID)",
+    ),
+    (
+        "place 5 04A1B2C3D4",
+        "error: UID '04A1B2C3D4' has 5 bytes; an ISO 14443A UID has 4, 7 or 10 bytes "
+        "(8, 14 or 20 hex digits)",
+    ),
     ("place 5", "error: usage: place CELL UIDHEX"),
     ("lift", "error: usage: lift CELL"),
     ("lift 9", "error: cell 9 is empty; nothing to lift"),
@@ -44,8 +55,14 @@ def test_control_channel_answers_bad_commands_with_clear_errors_and_changes_noth
     assert sim.control("place 7 04A1B2C3") == "ok placed 04A1B2C3 on cell 7"
     for line, reply in BAD_COMMANDS:
         assert sim.control(line) == reply, line
-    assert sim.control("place 8 04a1b2c3") == "error: tag 04A1B2C3 lies on cell 7; lift it first (a tag is in one place only)"
-    assert sim.control("place 7 0411223344556677889900") == "error: UID '0411223344556677889900' has 11 bytes; an ISO 14443A UID has 4, 7 or 10 bytes (8, 14 or 20 hex digits)"
+    assert (
+        sim.control("place 8 04a1b2c3")
+        == "error: tag 04A1B2C3 lies on cell 7; lift it first (a tag is in one place only)"
+    )
+    assert (
+        sim.control("place 7 0411223344556677889900")
+        == "error: UID '0411223344556677889900' has 11 bytes; an ISO 14443A UID has 4, 7 or 10 bytes (8, 14 or 20 hex digits)"
+    )
     assert sim.control("place 7 04112233") == "error: cell 7 holds tag 04A1B2C3; lift it first"
     assert sim.control("state") == "ok 7:04A1B2C3", "nothing changed"
     assert sim.control("feedback") == "ok leds=0 beeps=0 led=- beep=-"
@@ -98,11 +115,15 @@ def test_corrupt_world_file_is_set_aside_and_the_table_starts_empty(sim: SimFirm
     sim.world.write_text("# wordtable sim world\n3 04A1B2C3\n4 not-a-uid\n")
     sim.start()
     assert sim.control("state") == "ok"
-    assert (sim.workdir / "world.txt.corrupt").read_text() == "# wordtable sim world\n3 04A1B2C3\n4 not-a-uid\n"
+    assert (
+        sim.workdir / "world.txt.corrupt"
+    ).read_text() == "# wordtable sim world\n3 04A1B2C3\n4 not-a-uid\n"
     assert sim.control("place 1 04A1B2C3") == "ok placed 04A1B2C3 on cell 1"
     err = sim.stop()
-    assert (f"warning: world file {sim.world} is not a valid world (line 3: UID 'not-a-uid' "
-            "has an odd number of hex digits") in err
+    assert (
+        f"warning: world file {sim.world} is not a valid world (line 3: UID 'not-a-uid' "
+        "has an odd number of hex digits"
+    ) in err
     assert sim.world.read_text().splitlines()[1:] == ["1 04A1B2C3"]
 
 
@@ -121,7 +142,9 @@ def test_serial_line_carries_frames_only_and_the_panel_image_follows_display(sim
         h = min(27, 128 - y)
         flags = m.REFRESH_FULL if y + h == 128 else m.REFRESH_NONE
         seq += 1
-        sim.write(encode_frame(m.DISPLAY, seq, 1, m.pack_display(0, y, 296, h, flags, image[y * 37:(y + h) * 37])))
+        sim.write(
+            encode_frame(m.DISPLAY, seq, 1, m.pack_display(0, y, 296, h, flags, image[y * 37 : (y + h) * 37]))
+        )
     assert sim.control("bogus").startswith("error:")
     deadline = time.monotonic() + 10
     while not sim.control("panel").startswith("ok refreshes=1 ") and time.monotonic() < deadline:
@@ -142,17 +165,30 @@ def test_firmware_stops_when_its_serial_line_is_closed(sim: SimFirmware) -> None
     assert "the serial line was closed; stopping" in sim.stop()
 
 
-@pytest.mark.parametrize(("options", "message"), [
-    (("--grid", "0x5"), "--grid must be WIDTHxHEIGHT with each from 1 to 255, like 15x15, not '0x5'"),
-    (("--seats", "many"), "--seats must be a whole number from 0 to 255, not 'many'"),
-    (("--display", "296"), "--display must be WIDTHxHEIGHT with each from 1 to 4096, like 15x15, not '296'"),
-    (("--colour", "red"), "unknown option '--colour'"),
-    (("--buttons",), "option --buttons needs a value"),
-])
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (("--grid", "0x5"), "--grid must be WIDTHxHEIGHT with each from 1 to 255, like 15x15, not '0x5'"),
+        (("--seats", "many"), "--seats must be a whole number from 0 to 255, not 'many'"),
+        (
+            ("--display", "296"),
+            "--display must be WIDTHxHEIGHT with each from 1 to 4096, like 15x15, not '296'",
+        ),
+        (("--colour", "red"), "unknown option '--colour'"),
+        (("--buttons",), "option --buttons needs a value"),
+    ],
+)
 def test_bad_command_line_exits_with_usage(tmp_path: Path, options: tuple[str, ...], message: str) -> None:
     cmd = launch_command(tmp_path, tmp_path / "c", tmp_path / "w", tmp_path / "p", *options)
-    proc = subprocess.run(cmd, env=launch_env(), capture_output=True, text=True, timeout=30, cwd=tmp_path,
-                          stdin=subprocess.DEVNULL)
+    proc = subprocess.run(
+        cmd,
+        env=launch_env(),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+    )
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.splitlines()[0] == f"main.py: error: {message}"
@@ -161,9 +197,16 @@ def test_bad_command_line_exits_with_usage(tmp_path: Path, options: tuple[str, .
 
 def test_missing_required_option_is_named(tmp_path: Path) -> None:
     cmd = launch_command(tmp_path, tmp_path / "c", tmp_path / "w", tmp_path / "p")
-    cmd = cmd[:cmd.index("--panel")]
-    proc = subprocess.run(cmd, env=launch_env(), capture_output=True, text=True, timeout=30, cwd=tmp_path,
-                          stdin=subprocess.DEVNULL)
+    cmd = cmd[: cmd.index("--panel")]
+    proc = subprocess.run(
+        cmd,
+        env=launch_env(),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+    )
     assert (proc.returncode, proc.stderr.splitlines()[0]) == (2, "main.py: error: option --panel is required")
     assert (FIRMWARE / "main.py").exists()
 

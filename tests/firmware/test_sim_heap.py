@@ -18,4 +18,5 @@ def test_the_sim_board_with_a_full_table_leaves_half_of_its_128k_heap_free() -> 
     free = 100 * (total - peak) / total
     assert free >= 50, (
         f"{free:.1f} % free: code {got['code']} bytes, live peak {peak} bytes during "
-        f"{got['live_peak_phase'].replace('_', ' ')}; see firmware/README.md (Memory) for what to trim")
+        f"{got['live_peak_phase'].replace('_', ' ')}; see firmware/README.md (Memory) for what to trim"
+    )

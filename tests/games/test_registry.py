@@ -19,7 +19,13 @@ class Quiet(Wordgame):
 
 def test_the_five_games_are_registered_in_menu_order_with_their_titles_and_sets() -> None:
     assert names() == ["wordgame", "wordability", "wordchain", "wordcard", "wordsnake"]
-    assert [s.title for s in registry.all_games()] == ["wordgame", "Wordability", "WORDCHAIN", "WORDCARD", "WordSnake"]
+    assert [s.title for s in registry.all_games()] == [
+        "wordgame",
+        "Wordability",
+        "WORDCHAIN",
+        "WORDCARD",
+        "WordSnake",
+    ]
     assert get("wordsnake").sets == ("wordsnake", "markers")
     assert names(board=True) == ["wordgame", "wordability"]
     assert names(board=False) == ["wordchain", "wordcard", "wordsnake"]
@@ -32,7 +38,9 @@ def test_a_spec_reads_player_range_and_options_type_from_the_game_class() -> Non
 
 
 def test_an_unknown_game_is_refused_with_the_games_named() -> None:
-    with pytest.raises(UnknownGameError, match="unknown game 'chess'; the games are wordgame, wordability, wordchain"):
+    with pytest.raises(
+        UnknownGameError, match="unknown game 'chess'; the games are wordgame, wordability, wordchain"
+    ):
         get("chess")
 
 
@@ -47,9 +55,17 @@ def test_a_game_registered_for_a_block_is_gone_after_it_and_a_name_is_taken_once
 
 def test_a_card_game_starts_from_a_position_through_its_set_position(enable) -> None:
     centre = ["W4", "E2", "A2", "U3", "O2", "F4", "I2", "R2", "X8"]
-    game = get("wordsnake").new(["Ann", "Bob"], lexicon=enable, seed=4, options={"hands": 1},
-                                position={"options": {"hands": 2}, "hands": [["C3", "A2", "T2"], ["D2", "O2", "G3"]],
-                                          "centre": centre})
+    game = get("wordsnake").new(
+        ["Ann", "Bob"],
+        lexicon=enable,
+        seed=4,
+        options={"hands": 1},
+        position={
+            "options": {"hands": 2},
+            "hands": [["C3", "A2", "T2"], ["D2", "O2", "G3"]],
+            "centre": centre,
+        },
+    )
     assert [h.faces() for h in game.hands] == [["C3", "A2", "T2"], ["D2", "O2", "G3"]]
     assert [c.face for c in game.centre] == centre
     assert game.options.hands == 1  # the house rule chosen wins over the position's
@@ -57,5 +73,6 @@ def test_a_card_game_starts_from_a_position_through_its_set_position(enable) -> 
 
 def test_a_position_of_another_game_is_refused(enable) -> None:
     with pytest.raises(InvalidMoveError, match="the position is a wordability position, not wordgame"):
-        get("wordgame").from_position({"game": "wordability", "board": ["." * 15] * 15, "racks": ["AB", "CD"]},
-                                      lexicon=enable)
+        get("wordgame").from_position(
+            {"game": "wordability", "board": ["." * 15] * 15, "racks": ["AB", "CD"]}, lexicon=enable
+        )

@@ -23,7 +23,9 @@ def copies(tmp_path_factory) -> dict[str, Path]:
 
 def test_board_files_are_what_their_generator_writes():
     assert (BOARDS / "antenna_tile.kicad_pcb").read_text() == tile.pcb(), "run `make hardware` and commit"
-    assert (BOARDS / "antenna_tile.kicad_sch").read_text() == tile.schematic(), "run `make hardware` and commit"
+    assert (BOARDS / "antenna_tile.kicad_sch").read_text() == tile.schematic(), (
+        "run `make hardware` and commit"
+    )
 
 
 def test_antenna_tile_schematic_has_no_erc_errors(copies):
@@ -31,8 +33,10 @@ def test_antenna_tile_schematic_has_no_erc_errors(copies):
     assert report["sheets"], "ERC read no sheet"
     assert checks.erc_violations(report, "error") == []
     # what remains is KiCad noting that the symbols live in the file, not in an installed library
-    assert {v.split(":")[0] for v in checks.erc_violations(report, "warning")} <= {"lib_symbol_issues",
-                                                                                   "footprint_link_issues"}
+    assert {v.split(":")[0] for v in checks.erc_violations(report, "warning")} <= {
+        "lib_symbol_issues",
+        "footprint_link_issues",
+    }
 
 
 def test_antenna_tile_board_has_no_drc_errors(copies):
@@ -58,8 +62,11 @@ def test_the_boards_loop_is_the_rf_models_loop():
     xs = [x for x, _ in path]
     assert max(xs) - min(xs) == pytest.approx(a["side"] * 1e3 - a["trace_width"] * 1e3)  # centre line
     # three turns: the path goes round the centre three times (four sides each, less the gaps)
-    corners = sum(1 for (x0, y0), (x1, y1), (x2, y2) in zip(path, path[1:], path[2:], strict=False)
-                  if (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1) != 0)
+    corners = sum(
+        1
+        for (x0, y0), (x1, y1), (x2, y2) in zip(path, path[1:], path[2:], strict=False)
+        if (x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1) != 0
+    )
     assert corners == 4 * a["turns"] - 1
 
 

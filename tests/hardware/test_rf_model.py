@@ -28,7 +28,9 @@ def test_an1445_rectangle_formula_agrees_with_the_neumann_integral_within_its_ac
     trace = g.Trace(0.5e-3)
     one = g.rectangle_inductance_an1445(20e-3, 20e-3, trace)
     assert one == pytest.approx(56.8e-9, rel=0.005)  # the formula by hand
-    assert one == pytest.approx(g.neumann_self(g.rectangle(20e-3, 20e-3), trace.equivalent_diameter / 2), rel=0.15)
+    assert one == pytest.approx(
+        g.neumann_self(g.rectangle(20e-3, 20e-3), trace.equivalent_diameter / 2), rel=0.15
+    )
     three = g.coil_inductance(g.square_turns(22e-3, 3, 0.9e-3), trace.equivalent_diameter / 2, 800)
     assert g.rectangle_inductance_an1445(22e-3, 22e-3, trace, 3) == pytest.approx(three, rel=0.2)
 
@@ -41,7 +43,9 @@ def test_mutual_inductance_of_coaxial_circles_by_neumann_matches_maxwells_closed
 
 
 def test_single_circle_inductance_by_neumann_matches_the_closed_form():
-    assert g.neumann_self(g.circle(9e-3), 0.15e-3) == pytest.approx(g.circle_inductance(9e-3, 0.15e-3), rel=0.02)
+    assert g.neumann_self(g.circle(9e-3), 0.15e-3) == pytest.approx(
+        g.circle_inductance(9e-3, 0.15e-3), rel=0.02
+    )
 
 
 def test_field_on_a_square_loops_axis_matches_the_closed_form():
@@ -94,7 +98,9 @@ def test_the_matching_solver_reaches_the_readers_target():
     top = ch.TOPO["tile-shorted"]
     c1, c2 = ch.match(top, top.runs[0])
     freqs = np.array([ch.F0])
-    z = ch.input_impedance(ch.stages(top, top.runs[0], c1, c2, freqs), ch.loop_impedance(top, top.runs[0], c1, c2, freqs))
+    z = ch.input_impedance(
+        ch.stages(top, top.runs[0], c1, c2, freqs), ch.loop_impedance(top, top.runs[0], c1, c2, freqs)
+    )
     assert z[0] == pytest.approx(40.0 + 0j, abs=0.05)
 
 
@@ -128,5 +134,10 @@ def test_todays_tree_cannot_be_tuned_once_for_every_run_length():
 
 def test_rf_model_md_is_what_the_model_gives():
     text = render()
-    assert "Topologies that pass every check at every run length: tile-detuned, tile-shorted, tile-shorted-clrc663." in text
-    assert (REPO / "hardware" / "rf-model.md").read_text() == text, "run `make hardware` and commit hardware/rf-model.md"
+    assert (
+        "Topologies that pass every check at every run length: tile-detuned, tile-shorted, tile-shorted-clrc663."
+        in text
+    )
+    assert (REPO / "hardware" / "rf-model.md").read_text() == text, (
+        "run `make hardware` and commit hardware/rf-model.md"
+    )

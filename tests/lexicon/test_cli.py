@@ -81,7 +81,9 @@ def test_errors_exit_2_with_a_message(lexicon_home, capsys):
 
 def test_import_reports_rejected_lines_then_the_list_works(fresh_home, tmp_path, capsys):
     src = tmp_path / "mixed.txt"
-    src.write_bytes(b"apple\npear\n" + "b\xe4r\n".encode() + "cr\xe8me\n".encode("latin-1") + b"pear\n4ever\n")
+    src.write_bytes(
+        b"apple\npear\n" + "b\xe4r\n".encode() + "cr\xe8me\n".encode("latin-1") + b"pear\n4ever\n"
+    )
     code, out, _ = run(capsys, "import", str(src), "--name", "fruit", "--licence", "CC0")
     assert code == 0
     assert "6 lines read (mixed UTF-8 and Latin-1), 4 words taken" in out
@@ -117,7 +119,11 @@ def test_profile_commands_edit_what_counts(fresh_home, tmp_path, capsys):
     assert "lexicon:  pets" in out and "allow:    ROVER" in out and "block:    HECK" in out
     code, out, _ = run(capsys, "check", "--profile", "room5", "rover", "heck", "cat")
     assert code == 1
-    assert out.splitlines() == ["ROVER  valid", "HECK   NOT VALID: on the block list of profile room5", "CAT    valid"]
+    assert out.splitlines() == [
+        "ROVER  valid",
+        "HECK   NOT VALID: on the block list of profile room5",
+        "CAT    valid",
+    ]
     run(capsys, "profile", "block", "--remove", "room5", "heck")
     assert run(capsys, "check", "--profile", "room5", "heck")[0] == 0
     code, out, _ = run(capsys, "profile", "list")
@@ -130,8 +136,12 @@ def test_installed_command_runs_without_a_terminal(enable, lexicon_home):
     exe = Path(sys.executable).parent / "wordtable"
     env = dict(os.environ, WORDTABLE_HOME=str(lexicon_home))
     proc = subprocess.run(
-        [str(exe), "lexicon", "check", "quiz", "quizzz"], capture_output=True, text=True, env=env,
-        stdin=subprocess.DEVNULL, timeout=60,
+        [str(exe), "lexicon", "check", "quiz", "quizzz"],
+        capture_output=True,
+        text=True,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
     )
     assert proc.returncode == 1
     assert proc.stdout.splitlines() == ["QUIZ    valid", "QUIZZZ  NOT VALID: not in enable"]

@@ -42,7 +42,9 @@ def test_inline_child_formula_from_the_docs_matches_child():
     for n in range(d.node_count):
         for letter in range(26):
             m = masks[n]
-            expected = targets[starts[n] + (m & ((1 << letter) - 1)).bit_count()] if m >> letter & 1 else NO_NODE
+            expected = (
+                targets[starts[n] + (m & ((1 << letter) - 1)).bit_count()] if m >> letter & 1 else NO_NODE
+            )
             assert d.child(n, letter) == expected
 
 

@@ -28,7 +28,9 @@ def test_import_stores_canonical_words_and_a_full_report(fresh_home, tmp_path):
 
 
 def test_themed_place_names_for_wordchain(fresh_home, tmp_path):
-    src = write_lines(tmp_path / "places.txt", ["New York", "New Zealand", "Paris", "Zürich", "Rio de Janeiro"])
+    src = write_lines(
+        tmp_path / "places.txt", ["New York", "New Zealand", "Paris", "Zürich", "Rio de Janeiro"]
+    )
     lex = import_word_list(src, "places", join=True).lexicon
     assert lex.is_word("newyork") and lex.is_word("Zurich") and lex.is_word("RIODEJANEIRO")
     assert lex.extensions("NEW") == ["NEWYORK", "NEWZEALAND"]

@@ -56,7 +56,9 @@ def test_full_rack_anagrams_with_a_blank(enable):
 
 def test_sub_anagrams_equal_brute_force(enable, enable_words):
     for rack in ["RETAIN?", "QUIZ?ES", "AEIOUYY"]:
-        expected = sorted((w for w in enable_words if len(w) <= 7 and makeable(w, rack)), key=lambda w: (-len(w), w))
+        expected = sorted(
+            (w for w in enable_words if len(w) <= 7 and makeable(w, rack)), key=lambda w: (-len(w), w)
+        )
         assert enable.anagrams(rack) == expected
 
 
@@ -91,11 +93,17 @@ def test_pattern_errors_are_clear(enable):
 
 def test_extensions_at_the_back_front_and_both_ends(enable, enable_words):
     back = enable.extensions("quiz")
-    assert back == sorted((w for w in enable_words if w.startswith("QUIZ") and w != "QUIZ"), key=lambda w: (len(w), w))
+    assert back == sorted(
+        (w for w in enable_words if w.startswith("QUIZ") and w != "QUIZ"), key=lambda w: (len(w), w)
+    )
     front = enable.extensions("ZZ", where="front", max_added=2)
-    assert front == sorted((w for w in enable_words if w.endswith("ZZ") and len(w) <= 4), key=lambda w: (len(w), w))
+    assert front == sorted(
+        (w for w in enable_words if w.endswith("ZZ") and len(w) <= 4), key=lambda w: (len(w), w)
+    )
     both = enable.extensions("ENDED", where="both")
-    assert both == sorted((w for w in enable_words if "ENDED" in w and w != "ENDED"), key=lambda w: (len(w), w))
+    assert both == sorted(
+        (w for w in enable_words if "ENDED" in w and w != "ENDED"), key=lambda w: (len(w), w)
+    )
     assert enable.extensions("XQZ") == []
     with pytest.raises(LexiconError, match="where must be"):
         enable.extensions("CAT", where="middle")

@@ -140,4 +140,8 @@ def test_json_array_entries_that_are_not_strings_are_rejected(tmp_path):
 def test_source_rules_drop_proper_nouns_and_abbreviations(tmp_path):
     path = write_lines(tmp_path / "w.txt", ["Boston", "apple", "NATO", "Haus", "GmbH"])
     assert read_word_list(path, EN, drop_capitalised=True).words == ["APPLE"]
-    assert read_word_list(path, get_alphabet("de"), drop_abbreviations=True).words == ["BOSTON", "APPLE", "HAUS"]
+    assert read_word_list(path, get_alphabet("de"), drop_abbreviations=True).words == [
+        "BOSTON",
+        "APPLE",
+        "HAUS",
+    ]

@@ -141,8 +141,10 @@ def test_payload_over_the_limit_is_refused_when_encoding():
 
 def test_random_bit_flips_in_a_long_stream_never_deliver_a_corrupted_frame():
     rng = random.Random(7)
-    frames = [encode_frame(m.CELL, (i % 255) + 1, 0, m.pack_cell(i % 321, bytes([4, i % 256, 1, 2, 3, 4, 5])))
-              for i in range(400)]
+    frames = [
+        encode_frame(m.CELL, (i % 255) + 1, 0, m.pack_cell(i % 321, bytes([4, i % 256, 1, 2, 3, 4, 5])))
+        for i in range(400)
+    ]
     stream = bytearray(b"".join(frames))
     for _ in range(300):
         stream[rng.randrange(len(stream))] ^= 1 << rng.randrange(8)

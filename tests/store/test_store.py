@@ -14,8 +14,13 @@ from wordtable.games.wordgame import Wordgame
 from wordtable.store import SCHEMA_VERSION, Store, StoreError
 from wordtable.store.export import game_gcg, game_json
 
-OPENING = [{"cell": "H8", "letter": "P"}, {"cell": "H9", "letter": "R"}, {"cell": "H10", "letter": "E"},
-           {"cell": "H11", "letter": "S"}, {"cell": "H12", "letter": "S"}]
+OPENING = [
+    {"cell": "H8", "letter": "P"},
+    {"cell": "H9", "letter": "R"},
+    {"cell": "H10", "letter": "E"},
+    {"cell": "H11", "letter": "S"},
+    {"cell": "H12", "letter": "S"},
+]
 
 
 def new_wordgame(enable) -> Wordgame:
@@ -117,7 +122,7 @@ def test_a_damaged_page_is_detected_and_the_file_kept_aside(tmp_path):
             s.start_game(sid, "wordgame", {}, ["A", "B"], i, {"pad": "x" * 500})
         s.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     data = bytearray(path.read_bytes())
-    data[4096 * 3: 4096 * 3 + 64] = b"\xff" * 64  # scribble over an interior page
+    data[4096 * 3 : 4096 * 3 + 64] = b"\xff" * 64  # scribble over an interior page
     path.write_bytes(bytes(data))
     with Store(path, own=True) as s:
         assert s.recovered is not None and "could not be read" in s.recovered
@@ -131,8 +136,11 @@ def test_a_store_from_a_newer_wordtable_is_refused_and_left_alone(tmp_path):
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     before = path.read_bytes()
-    with pytest.raises(StoreError, match=rf"written by a newer wordtable \(schema version {SCHEMA_VERSION + 1}; "
-                                         rf"this one knows up to {SCHEMA_VERSION}\)"):
+    with pytest.raises(
+        StoreError,
+        match=rf"written by a newer wordtable \(schema version {SCHEMA_VERSION + 1}; "
+        rf"this one knows up to {SCHEMA_VERSION}\)",
+    ):
         Store(path)
     assert path.read_bytes() == before and not list(tmp_path.glob("*.corrupt-*"))
 
@@ -181,7 +189,9 @@ def test_unfinished_and_non_crossword_games_are_not_exported_as_gcg(tmp_path, en
         with pytest.raises(StoreError, match=r"game 1 \(wordchain\) is not finished yet"):
             game_json(s, gid)
         s.finish_game(gid, chain.to_dict(), {"scores": chain.scores})
-        with pytest.raises(StoreError, match=r"GCG records crossword games \(wordability, wordgame\); game 1 is wordchain"):
+        with pytest.raises(
+            StoreError, match=r"GCG records crossword games \(wordability, wordgame\); game 1 is wordchain"
+        ):
             game_gcg(s, gid, enable)
         assert game_json(s, gid)["game"] == "wordchain"
 
@@ -210,7 +220,9 @@ def test_a_store_locked_by_another_writer_is_reported_not_corrupted(tmp_path):
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")
         try:
-            with pytest.raises(StoreError, match=r"Cannot write to the game store .*w.db: database is locked"):
+            with pytest.raises(
+                StoreError, match=r"Cannot write to the game store .*w.db: database is locked"
+            ):
                 s.start_session()
         finally:
             other.execute("ROLLBACK")

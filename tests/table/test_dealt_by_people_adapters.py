@@ -28,7 +28,9 @@ def piece(set_name, card):
 
 
 def wordchain(enable):
-    g = WordchainGame(["Ann", "Bob"], seed=3, lexicon=enable, options=WordchainOptions(deal="table", dealer=1))
+    g = WordchainGame(
+        ["Ann", "Bob"], seed=3, lexicon=enable, options=WordchainOptions(deal="table", dealer=1)
+    )
     g.set_position([["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]], "K♣9", None, 0)
     return g, WordchainAdapter(g, load_layout().for_game("wordchain", 2), enable)
 
@@ -38,8 +40,9 @@ def test_a_wordchain_hint_asks_for_the_whole_hand_then_hints_on_the_cards_laid(e
     bob = {c.face: c for c in g.hands[1]}
     table = {LINK: piece("wordchain", g.link), CHAIN: piece("wordchain", bob["E♥1"])}
     reply = ad.menu(0, "hint", Table(table, 0), 0)
-    assert reply.view.lines == ("The table does not know your cards: lay all 3 of them on the chain row, then "
-                                "choose hint.",)
+    assert reply.view.lines == (
+        "The table does not know your cards: lay all 3 of them on the chain row, then choose hint.",
+    )
     # Ann really holds E A T: the hint finds words with them (KEA, KAT ...), not with N O P
     table.update({CHAIN + 1: piece("wordchain", bob["A♠1"]), CHAIN + 2: piece("wordchain", bob["T♦2"])})
     lines = ad.menu(0, "hint", Table(table, 0), 0).view.lines
@@ -51,23 +54,35 @@ def test_a_wordchain_word_is_preceded_by_the_reveal_of_its_cards_and_the_turned_
     g, ad = wordchain(enable)
     real_link = next(c for c in g.piles["consonant"].cards if c.letters == "C")
     bob = {c.face: c for c in g.hands[1]}
-    table = {LINK: piece("wordchain", real_link), CHAIN: piece("wordchain", bob["A♠1"]),
-             CHAIN + 1: piece("wordchain", bob["T♦2"])}
+    table = {
+        LINK: piece("wordchain", real_link),
+        CHAIN: piece("wordchain", bob["A♠1"]),
+        CHAIN + 1: piece("wordchain", bob["T♦2"]),
+    }
     assert ad.problems(Table(table, 0)) == []
     actions = [a for a, _ in ad.ok(0, Table(table, 0), 0).actions]
-    assert actions == [{"type": "reveal", "link": "#" + real_link.id},
-                       {"type": "reveal", "player": 0, "cards": ["#" + bob["A♠1"].id, "#" + bob["T♦2"].id]},
-                       {"type": "word", "player": 0, "cards": ["@", "#" + bob["A♠1"].id, "#" + bob["T♦2"].id]}]
+    assert actions == [
+        {"type": "reveal", "link": "#" + real_link.id},
+        {"type": "reveal", "player": 0, "cards": ["#" + bob["A♠1"].id, "#" + bob["T♦2"].id]},
+        {"type": "word", "player": 0, "cards": ["@", "#" + bob["A♠1"].id, "#" + bob["T♦2"].id]},
+    ]
     for a in actions:
         g.apply(a)
     assert g.words_played == ["CAT"]
 
 
 def test_a_wordcard_hint_works_on_the_hand_laid_in_the_area(enable):
-    opts = WordcardOptions(game_type="wordcard", words_within_words=False, hand_size=8, dealer=0, deal="table")
+    opts = WordcardOptions(
+        game_type="wordcard", words_within_words=False, hand_size=8, dealer=0, deal="table"
+    )
     g = WordcardGame(["Ann", "Bob"], seed=9, options=opts, lexicon=enable)
-    g.set_position([["E♠2", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
-                    ["T♦1", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"]], stock=["E♠6"])
+    g.set_position(
+        [
+            ["E♠2", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
+            ["T♦1", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"],
+        ],
+        stock=["E♠6"],
+    )
     ad = WordcardAdapter(g, load_layout().for_game("wordcard", 2), enable)
     g.apply({"type": "take"})
     real = [g.hands[1].cards[0]] + g.hands[0].cards[1:]  # the T♦1, not the E♠2

@@ -41,14 +41,21 @@ def test_pieces_laid_in_any_order_are_enrolled_as_the_piece_of_their_cell(regist
     for cell, i in ((13, 4), (10, 1), (11, 2)):
         walk.on_cell(cell, uid(i))
     assert walk.done
-    assert [registry.lookup(uid(i)).piece for i in (1, 2, 3, 4)] == ["button-1", "button-2", "button-3", "button-4"]
+    assert [registry.lookup(uid(i)).piece for i in (1, 2, 3, 4)] == [
+        "button-1",
+        "button-2",
+        "button-3",
+        "button-4",
+    ]
     assert walk.prompt() == "All 4 pieces of the marker tokens are enrolled."
 
 
 def test_a_piece_on_an_unmarked_cell_or_a_known_tag_is_refused_with_the_next_step(registry, geometry):
     walk = Enrollment(load_set("markers"), registry, (10, 11, 12, 13), geometry)
     step = walk.on_cell(200, uid(1))
-    assert not step.ok and step.message.startswith("grid row 14, column 6 is not marked for enrollment. Lay button 1")
+    assert not step.ok and step.message.startswith(
+        "grid row 14, column 6 is not marked for enrollment. Lay button 1"
+    )
     registry.enroll(uid(9), load_set("wordgame").piece("0"))
     step = walk.on_cell(10, uid(9))
     assert not step.ok and "already wordgame piece 0" in step.message

@@ -20,7 +20,10 @@ def test_choosing_a_game_players_and_bots_ends_with_the_house_rules_then_starts_
         assert m.press(button) is None
     assert m.items() == ("WORDCHAIN: players", ["2 players", "3 players", "4 players"])
     assert m.press(OK) is None and m.step == "seats" and m.sel == 0
-    assert m.items() == ("Player 1 (seat 1)", ["a person", "a bot (beginner)", "a bot (club)", "a bot (strongest)"])
+    assert m.items() == (
+        "Player 1 (seat 1)",
+        ["a person", "a bot (beginner)", "a bot (club)", "a bot (strongest)"],
+    )
     assert m.press(OK) is None
     assert m.items()[0] == "Player 2 (seat 3)"
     assert m.choose(3) is None and m.step == "options"
@@ -28,8 +31,11 @@ def test_choosing_a_game_players_and_bots_ends_with_the_house_rules_then_starts_
     assert title == "WORDCHAIN: house rules" and items[0] == "Start the game"
     assert items[-1] == "Cards dealt by: the table"  # the simulated table names the cards
     chosen = m.press(OK)
-    assert chosen == Chosen("wordchain", [Seat("Player 1"), Seat("Bot 2", "strongest")],
-                            {"scoring": "standard", "target_score": 1000, "dice": 0, "deal": "host"})
+    assert chosen == Chosen(
+        "wordchain",
+        [Seat("Player 1"), Seat("Bot 2", "strongest")],
+        {"scoring": "standard", "target_score": 1000, "dice": 0, "deal": "host"},
+    )
     assert (m.step, m.sel) == ("game", 0)
 
 
@@ -65,4 +71,8 @@ def test_a_house_rule_moves_to_its_next_choice_and_the_cursor_stays_on_it():
 
 
 def test_on_a_real_board_people_deal_the_cards_by_default():
-    assert menu(simulated=False).default_options("wordsnake") == {"hands": 5, "timer_ms": None, "deal": "table"}
+    assert menu(simulated=False).default_options("wordsnake") == {
+        "hands": 5,
+        "timer_ms": None,
+        "deal": "table",
+    }

@@ -52,8 +52,13 @@ def test_standard_layout_matches_the_boards_geometry(layout):
 
 
 def test_every_game_has_zones_for_each_player_count(layout):
-    expected = {"wordgame": (2, 2), "wordability": (2, 4), "wordchain": (2, 4), "wordcard": (2, 4),
-                "wordsnake": (2, 5)}
+    expected = {
+        "wordgame": (2, 2),
+        "wordability": (2, 4),
+        "wordchain": (2, 4),
+        "wordcard": (2, 4),
+        "wordsnake": (2, 5),
+    }
     assert layout.game_players == expected
     for game, (lo, hi) in expected.items():
         for n in range(lo, hi + 1):
@@ -149,16 +154,23 @@ def test_unknown_game_or_player_count_names_what_exists(layout):
 
 def test_overlapping_zones_are_refused_naming_the_cell_and_both_zones(data):
     data["games"]["wordgame"]["zones"].append({"kind": "discard", "cells": {"grid": {"row": 7, "col": 7}}})
-    with pytest.raises(LayoutError, match=r"'wordgame' with 2 players: zones overlap: grid row 8, column 8 "
-                                          r"\(cell 112\) is in discard and board"):
+    with pytest.raises(
+        LayoutError,
+        match=r"'wordgame' with 2 players: zones overlap: grid row 8, column 8 "
+        r"\(cell 112\) is in discard and board",
+    ):
         TableLayout(data, "test.json")
 
 
 def test_overlap_between_two_seats_zones_is_refused(data):
     data["games"]["wordability"]["zones"].append(
-        {"kind": "meld", "seat": 1, "cells": {"seat_row": {"seat": 0, "start": 3, "count": 2}}})
-    with pytest.raises(LayoutError, match=r"with 3 players: zones overlap: seat 1's row, place 4 .* meld of seat 1 "
-                                          r"and rack of seat 0"):
+        {"kind": "meld", "seat": 1, "cells": {"seat_row": {"seat": 0, "start": 3, "count": 2}}}
+    )
+    with pytest.raises(
+        LayoutError,
+        match=r"with 3 players: zones overlap: seat 1's row, place 4 .* meld of seat 1 "
+        r"and rack of seat 0",
+    ):
         TableLayout(data, "test.json")
 
 
@@ -170,14 +182,19 @@ def test_cells_outside_the_table_are_refused(data):
 
 def test_a_grid_region_past_the_edge_is_refused(data):
     data["games"]["wordchain"]["zones"][1]["cells"]["grid"]["cols"] = 15
-    with pytest.raises(LayoutError, match=r"chain: grid rows 8 to 8, columns 2 to 16 are outside the table's 15x15 grid"):
+    with pytest.raises(
+        LayoutError, match=r"chain: grid rows 8 to 8, columns 2 to 16 are outside the table's 15x15 grid"
+    ):
         TableLayout(data, "test.json")
 
 
 def test_a_seat_without_a_seat_row_needs_an_override(data):
     del data["games"]["wordsnake"]["zones"][1]["seat_override"]
-    with pytest.raises(LayoutError, match=r"with 5 players: lane of seat 4: the table has seat rows for seats 0 to 3, "
-                                          r"not seat 4; give this seat its cells with seat_override"):
+    with pytest.raises(
+        LayoutError,
+        match=r"with 5 players: lane of seat 4: the table has seat rows for seats 0 to 3, "
+        r"not seat 4; give this seat its cells with seat_override",
+    ):
         TableLayout(data, "test.json")
 
 

@@ -22,7 +22,9 @@ def test_the_latest_unfinished_game_comes_back_as_it_was_saved(tmp_path):
         assert found is not None and found[0] == sid
         saved = found[1]
         assert saved is not None and saved.game_id == gid and saved.entry.name == "wordchain"
-        assert saved.seats == [("Ann", None), ("Bot 2", "club")] and saved.house_rules == {"target_score": 250}
+        assert saved.seats == [("Ann", None), ("Bot 2", "club")] and saved.house_rules == {
+            "target_score": 250
+        }
         assert saved.game.to_dict() == game.to_dict() and saved.position is None
         store.finish_game(gid, game.to_dict(), {"scores": [0, 0], "winners": [], "reason": ""})
         assert latest_unfinished(store, lex) == (sid, None)

@@ -46,7 +46,11 @@ def test_the_board_clock_keeps_the_fastest_sample():
 
 def test_simulated_pieces_have_fixed_seven_byte_tags_and_are_enrolled_once(tmp_path):
     uid = virtual_uid("wordgame", "17")
-    assert len(uid) == 7 and uid[0] == 0x04 and uid == virtual_uid("wordgame", "17") != virtual_uid("wordability", "17")
+    assert (
+        len(uid) == 7
+        and uid[0] == 0x04
+        and uid == virtual_uid("wordgame", "17") != virtual_uid("wordability", "17")
+    )
     with Store(tmp_path / "w.db") as store:
         reg = TagRegistry(store.conn)
         added = enroll_sim_sets(reg, ["wordgame", "markers"])
@@ -62,8 +66,19 @@ def enable():
 
 
 def adapter_for(enable, racks):
-    game = game_from_position({"game": "wordgame", "players": ["Ann", "Bob"], "board": ["." * 15] * 15,
-                               "racks": racks, "bag": "", "scores": [0, 0], "turn": 0, "seed": 1}, enable)
+    game = game_from_position(
+        {
+            "game": "wordgame",
+            "players": ["Ann", "Bob"],
+            "board": ["." * 15] * 15,
+            "racks": racks,
+            "bag": "",
+            "scores": [0, 0],
+            "turn": 0,
+            "seed": 1,
+        },
+        enable,
+    )
     return game, WordgameAdapter(game, load_layout().for_game("wordgame", 2), enable)
 
 
@@ -79,7 +94,7 @@ def test_a_blank_that_only_one_letter_fits_is_inferred(enable):
     game, ad = adapter_for(enable, ["ZEBR?", "AB"])
     laid = {112 + i: piece(game, rack_tile(game, 0, ch)) for i, ch in enumerate("ZEBR?")}
     reply = ad.ok(0, Table(laid, 0), 0)
-    (action, _), = reply.actions
+    ((action, _),) = reply.actions
     assert action["placements"][-1]["letter"] == "A"  # ZEBRA is the only word ZEBR_ makes
     assert ad.modal is None
 
@@ -92,22 +107,24 @@ def test_a_blank_with_several_letters_opens_the_letter_picker(enable):
     ad.press(0, NEXT, Table(laid, 0), 0)  # B
     reply = ad.press(0, NEXT, Table(laid, 0), 0)  # C
     reply = ad.press(0, OK, Table(laid, 0), 0)
-    (action, _), = reply.actions
+    ((action, _),) = reply.actions
     assert action["placements"][-1]["letter"] == "C"
 
 
 def test_a_tile_of_the_same_letter_stands_in_for_the_one_on_the_rack(enable):
     game, ad = adapter_for(enable, ["WORD", "AB"])
     other_w = next(i for i, t in enumerate(game.tiles) if t.letter == "W" and i not in game.racks[0])
-    laid = {112: piece(game, other_w)} | {112 + 15 * (i + 1): piece(game, rack_tile(game, 0, ch)) for i, ch in enumerate("ORD")}
-    (action, _), = ad.ok(0, Table(laid, 0), 0).actions
+    laid = {112: piece(game, other_w)} | {
+        112 + 15 * (i + 1): piece(game, rack_tile(game, 0, ch)) for i, ch in enumerate("ORD")
+    }
+    ((action, _),) = ad.ok(0, Table(laid, 0), 0).actions
     assert action["placements"][0]["tile"] == rack_tile(game, 0, "W")
 
 
 def test_a_tile_lifted_from_a_played_word_is_reported_and_ok_waits(enable):
     game, ad = adapter_for(enable, ["WORDS", "AB"])
     laid = {112 + 15 * i: piece(game, rack_tile(game, 0, ch)) for i, ch in enumerate("WORD")}
-    (action, at), = ad.ok(0, Table(laid, 0), 0).actions
+    ((action, at),) = ad.ok(0, Table(laid, 0), 0).actions
     game.apply(action, at)
     del laid[112 + 45]
     assert ad.problems(Table(laid, 0)) == ["The D on H11 was lifted. Please put it back."]

@@ -32,7 +32,9 @@ def test_a_snapshot_in_parts_reconciles_once_its_last_part_is_in():
         assert mirror.snapshot_part(part) is None
     assert mirror.cells == {1: A, 2: B}  # unchanged until every part is in
     reconciled = mirror.snapshot_part(parts[0])
-    assert reconciled == TableReconciled((CellChanged(1, None, "snapshot"), CellChanged(3, C, "snapshot"))
-                                         + tuple(CellChanged(100 + i, A, "snapshot") for i in range(40)))
+    assert reconciled == TableReconciled(
+        (CellChanged(1, None, "snapshot"), CellChanged(3, C, "snapshot"))
+        + tuple(CellChanged(100 + i, A, "snapshot") for i in range(40))
+    )
     assert mirror.cells == {2: B, 3: C} | {100 + i: A for i in range(40)}
     assert mirror.snapshot_part(parts[0]) is None  # the snapshot is done; a repeated part changes nothing

@@ -71,8 +71,10 @@ def test_wordgame_set_has_102_letters_and_2_blanks():
     assert pieces[0].label == "A 1 of 8" and load_set("wordgame").piece("7").label == "A 8 of 8"
 
 
-@pytest.mark.parametrize("name,deck", [("wordchain", "wordchain_deck"), ("wordcard", "wordcard_deck"),
-                                       ("wordsnake", "wordsnake_deck")])
+@pytest.mark.parametrize(
+    "name,deck",
+    [("wordchain", "wordchain_deck"), ("wordcard", "wordcard_deck"), ("wordsnake", "wordsnake_deck")],
+)
 def test_card_sets_are_the_decks_cards(name, deck):
     cards = load_deck(deck).cards
     pieces = load_set(name).pieces
@@ -85,10 +87,13 @@ def test_wordcard_set_has_108_cards():
 
 def test_a_set_whose_deck_file_is_missing_says_which_file(tmp_path, monkeypatch):
     (tmp_path / "sets").mkdir()
-    (tmp_path / "sets" / "lost.json").write_text(json.dumps(
-        {"name": "lost", "code": "zz", "from": {"deck": "no_such_deck"}}))
+    (tmp_path / "sets" / "lost.json").write_text(
+        json.dumps({"name": "lost", "code": "zz", "from": {"deck": "no_such_deck"}})
+    )
     monkeypatch.setenv("WORDTABLE_HARDWARE", str(tmp_path))
-    with pytest.raises(TagError, match=r"lost.json: its cards come from the game data file no_such_deck.json"):
+    with pytest.raises(
+        TagError, match=r"lost.json: its cards come from the game data file no_such_deck.json"
+    ):
         load_set("lost")
     with pytest.raises(TagError, match=r"There is no piece set 'nope'. Sets: lost."):
         load_set("nope")
@@ -102,7 +107,6 @@ def test_ndef_record_round_trips_and_a_tile_fits_pages_4_to_7():
     assert decode_ndef(data) == ("wg", "103")
     card = encode_ndef("wc", "wc-c17")
     assert len(card) == 20 and decode_ndef(card) == ("wc", "wc-c17")
-
 
 
 def test_ndef_errors_say_what_the_tag_holds():
@@ -132,7 +136,9 @@ def test_a_piece_cannot_get_a_second_tag_without_replace(registry):
     piece = load_set("wordgame").piece("0")
     registry.enroll(UID1, piece)
     registry.enroll(UID1, piece)  # the same tag again changes nothing
-    with pytest.raises(TagError, match=r"A 1 of 8 \(wordgame 0\) already has a tag \(04a1b2c3d4e5f6\).*--replace"):
+    with pytest.raises(
+        TagError, match=r"A 1 of 8 \(wordgame 0\) already has a tag \(04a1b2c3d4e5f6\).*--replace"
+    ):
         registry.enroll(UID2, piece)
     registry.enroll(UID2, piece, replace=True)
     assert registry.lookup(UID1) is None and registry.uid_of("wordgame", "0") == UID2
@@ -168,8 +174,10 @@ def test_a_piece_of_another_set_is_named_with_its_set(registry):
     registry.enroll(UID1, load_set("wordchain").piece("wc-c01"))
     problem = identify(registry, UID1, 112, ["wordgame"])
     assert problem.kind == OTHER_SET
-    assert problem.message == ("This is B/S/7 from the WORDCHAIN cards. This game uses the wordgame tiles. "
-                               "Please put it back in its box.")
+    assert problem.message == (
+        "This is B/S/7 from the WORDCHAIN cards. This game uses the wordgame tiles. "
+        "Please put it back in its box."
+    )
 
 
 def test_two_cells_with_one_identity_are_both_reported(registry):
@@ -210,5 +218,9 @@ def test_a_whole_table_is_checked_duplicates_first_then_cell_by_cell(registry):
     cells = {7: UID1, 9: UID1, 20: UID2, 30: UID3, 40: bytes.fromhex("04000000000001")}
     registry.enroll(cells[40], load_set("wordgame").piece("0"))
     problems = table_problems(registry, cells, ["wordgame"])
-    assert [(p.kind, p.cells) for p in problems] == [(DUPLICATE, (7, 9)), (OTHER_SET, (20,)), (UNKNOWN, (30,))]
+    assert [(p.kind, p.cells) for p in problems] == [
+        (DUPLICATE, (7, 9)),
+        (OTHER_SET, (20,)),
+        (UNKNOWN, (30,)),
+    ]
     assert table_problems(registry, {40: cells[40]}, ["wordgame"]) == []

@@ -23,8 +23,13 @@ def enable():
 def setup(enable, deal="host"):
     opts = WordcardOptions(opening_cards=3, words_within_words=False, hand_size=8, dealer=0, deal=deal)
     g = WordcardGame(["Ann", "Bob"], seed=2, options=opts, lexicon=enable)
-    g.set_position([["C♦6", "*", "T♣6", "S♣1", "O♣1", "N♥1", "E♠1", "W♠1"],
-                    ["A♥1", "D♣9", "O♦10", "G♥8", "P♣8", "L♠10", "I♥9", "H♦7"]], stock=["E♠2", "U♣2"])
+    g.set_position(
+        [
+            ["C♦6", "*", "T♣6", "S♣1", "O♣1", "N♥1", "E♠1", "W♠1"],
+            ["A♥1", "D♣9", "O♦10", "G♥8", "P♣8", "L♠10", "I♥9", "H♦7"],
+        ],
+        stock=["E♠2", "U♣2"],
+    )
     ad = WordcardAdapter(g, load_layout().for_game("wordcard", 2), enable)
     return g, ad
 
@@ -93,4 +98,8 @@ def test_the_face_up_card_moved_into_a_row_is_taken_with_the_play(enable, deal):
     assert g.melds[1].to_dict()["text"] == "HOW" and g.discards.cards[-1] == p
     assert len(g.hands[1]) == 8 - 2 - 1 and g.current == 0
     if deal == "table":
-        assert actions[0] == {"type": "reveal", "player": 1, "cards": ["#" + how[0].id, "#" + how[1].id, "#" + p.id]}
+        assert actions[0] == {
+            "type": "reveal",
+            "player": 1,
+            "cards": ["#" + how[0].id, "#" + how[1].id, "#" + p.id],
+        }

@@ -29,8 +29,10 @@ def shared_lexicon() -> Any:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"The browser tests need Debian's Chromium at {CHROMIUM}; `make setup` installs it "
-                    f"(apt-get install chromium).")
+        pytest.fail(
+            f"The browser tests need Debian's Chromium at {CHROMIUM}; `make setup` installs it "
+            f"(apt-get install chromium)."
+        )
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=launch_args())
         yield b
@@ -39,7 +41,9 @@ def browser() -> Iterator[Browser]:
 
 def virtual_table(tmp_path: Path, **options: Any) -> VirtualTable:
     """A virtual table on a free port (not started: use it in a ``with``), seeded so games repeat."""
-    return VirtualTable(tmp_path, WebOptions(port=0, **options), lexicon=shared_lexicon(), session_args={"seed": 7})
+    return VirtualTable(
+        tmp_path, WebOptions(port=0, **options), lexicon=shared_lexicon(), session_args={"seed": 7}
+    )
 
 
 @contextmanager

@@ -31,7 +31,9 @@ def test_listening_beyond_loopback_needs_the_lan_flag_and_a_pin() -> None:
         check_bind("0.0.0.0", False, "4821")
     with pytest.raises(AccessError, match="PIN of at least 4 digits"):
         check_bind("0.0.0.0", True, None)
-    with pytest.raises(AccessError, match=r"--pin must be at least 4 digits \(e.g. --pin 4821\); '12a4' is not"):
+    with pytest.raises(
+        AccessError, match=r"--pin must be at least 4 digits \(e.g. --pin 4821\); '12a4' is not"
+    ):
         check_bind("0.0.0.0", True, "12a4")
     check_bind("0.0.0.0", True, "4821")
 
@@ -54,8 +56,9 @@ def test_wrong_pins_lock_the_gate_for_a_while() -> None:
     assert gate.needs_login("made-up")
 
 
-def request(url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None,
-            method: str = "GET") -> tuple[int, str, dict[str, str]]:
+def request(
+    url: str, *, data: bytes | None = None, headers: dict[str, str] | None = None, method: str = "GET"
+) -> tuple[int, str, dict[str, str]]:
     req = urllib.request.Request(url, data=data, headers=headers or {}, method=method)
     opener = urllib.request.build_opener(NoRedirect)
     try:
@@ -76,8 +79,13 @@ def token_of(page: str) -> str:
     return found.group(1)
 
 
-def act(table: VirtualTable, action: dict[str, object], token: str | None, origin: str | None = "page",
-        cookie: str = "") -> tuple[int, str]:
+def act(
+    table: VirtualTable,
+    action: dict[str, object],
+    token: str | None,
+    origin: str | None = "page",
+    cookie: str = "",
+) -> tuple[int, str]:
     host = urllib.parse.urlsplit(table.url).netloc
     headers = {"Content-Type": "application/json"}
     if token is not None:
@@ -86,7 +94,9 @@ def act(table: VirtualTable, action: dict[str, object], token: str | None, origi
         headers["Origin"] = f"http://{host}" if origin == "page" else origin
     if cookie:
         headers["Cookie"] = cookie
-    status, body, _ = request(table.url + "api/act", data=json.dumps(action).encode(), headers=headers, method="POST")
+    status, body, _ = request(
+        table.url + "api/act", data=json.dumps(action).encode(), headers=headers, method="POST"
+    )
     return status, body
 
 
@@ -162,8 +172,9 @@ def test_a_real_board_is_mirrored_read_only(tmp_path: Path) -> None:
         board.place(40, virtual_uid("wordgame", "5"))
         from wordtable.web.server import WebOptions
 
-        with VirtualTable(tmp_path, WebOptions(port=0), port=board.port, db=tmp_path / "store.db",
-                          lexicon=shared_lexicon()) as vt:
+        with VirtualTable(
+            tmp_path, WebOptions(port=0), port=board.port, db=tmp_path / "store.db", lexicon=shared_lexicon()
+        ) as vt:
             token = token_of(request(vt.url)[1])
             state = json.loads(request(vt.url + "api/state")[1])
             assert state["board"] == {"sim": False, "linked": True, "name": "sim", "writable": False}
@@ -183,14 +194,23 @@ def test_a_real_board_is_mirrored_read_only(tmp_path: Path) -> None:
 def test_with_control_a_real_boards_page_presses_seat_buttons_but_lays_nothing(tmp_path: Path) -> None:
     from wordtable.web.server import WebOptions
 
-    with SimBoard(tmp_path / "board") as board, \
-            VirtualTable(tmp_path, WebOptions(port=0, allow_control=True), port=board.port, db=tmp_path / "store.db",
-                         lexicon=shared_lexicon()) as vt:
+    with (
+        SimBoard(tmp_path / "board") as board,
+        VirtualTable(
+            tmp_path,
+            WebOptions(port=0, allow_control=True),
+            port=board.port,
+            db=tmp_path / "store.db",
+            lexicon=shared_lexicon(),
+        ) as vt,
+    ):
         token = token_of(request(vt.url)[1])
         assert json.loads(request(vt.url + "api/state")[1])["board"]["writable"] is True
         status, body = act(vt, {"op": "place", "cell": 3, "uid": virtual_uid("wordgame", "1").hex()}, token)
         assert status == 409 and "read-only" in json.loads(body)["error"]
         assert board.world() == {}
         assert act(vt, {"op": "tap", "seat": 0, "button": 2}, token)[0] == 200  # "next" in the display's menu
-        wait_until(lambda: (vt.runner.snapshot or {}).get("menu", {}).get("selected") == 1,
-                   what="the menu's selection moved by the page's press")
+        wait_until(
+            lambda: (vt.runner.snapshot or {}).get("menu", {}).get("selected") == 1,
+            what="the menu's selection moved by the page's press",
+        )

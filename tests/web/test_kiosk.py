@@ -26,7 +26,9 @@ def kiosk_page(browser: Browser, kiosk: VirtualTable) -> Iterator[Page]:
         yield pg
 
 
-def test_kiosk_resets_to_the_menu_after_inactivity_and_wakes_on_a_touch(kiosk_page: Page, kiosk: VirtualTable) -> None:
+def test_kiosk_resets_to_the_menu_after_inactivity_and_wakes_on_a_touch(
+    kiosk_page: Page, kiosk: VirtualTable
+) -> None:
     page = kiosk_page
     assert "kiosk" in (page.get_attribute("body", "class") or "")
     start_wordgame_against_bot(page, kiosk)
@@ -35,9 +37,13 @@ def test_kiosk_resets_to_the_menu_after_inactivity_and_wakes_on_a_touch(kiosk_pa
     page.wait_for_selector("#attract:not([hidden])", timeout=20000)
     assert kiosk.web.kiosk.resets == 1
     # The attract loop: a game of two bots, which the simulated table's robot lays by itself.
-    wait_until(lambda: snapshot(kiosk).get("state") == "play"
-               and [p["kind"] for p in snapshot(kiosk)["players"]] == ["bot, club", "bot, beginner"],
-               what="the attract game")
+    wait_until(
+        lambda: (
+            snapshot(kiosk).get("state") == "play"
+            and [p["kind"] for p in snapshot(kiosk)["players"]] == ["bot, club", "bot, beginner"]
+        ),
+        what="the attract game",
+    )
     assert kiosk.runner.session.game_id != person_game
     page.click("#attract-wake")
     page.wait_for_selector("#attract", state="hidden")

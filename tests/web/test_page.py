@@ -45,7 +45,9 @@ def test_a_word_laid_by_drag_scores_and_the_display_follows(page: Page, table: V
     record = game.history[0]
     assert record.player == 0 and record.score is not None
     first = page.locator("#history li").first
-    wait_until(lambda: f"— {record.score.total}" in (first.text_content() or ""), what="the score in the history")
+    wait_until(
+        lambda: f"— {record.score.total}" in (first.text_content() or ""), what="the score in the history"
+    )
     assert page.locator("#players li .score").first.text_content() == str(record.score.total)
     assert first.locator(".lines li").count() == len(record.score.lines)
     wait_until(lambda: panel_version(page) > before, what="a new display image")
@@ -62,8 +64,10 @@ def assert_page_shows_the_panel(page: Page, table: VirtualTable) -> None:
         shown.load()
         return shown.convert("1").tobytes()
 
-    wait_until(lambda: page_image() == table.sim.panel_image().convert("1").tobytes(),
-               what="the page's image equal to the panel's")
+    wait_until(
+        lambda: page_image() == table.sim.panel_image().convert("1").tobytes(),
+        what="the page's image equal to the panel's",
+    )
 
 
 def test_a_word_typed_on_the_keyboard_is_played_with_enter(page: Page, table: VirtualTable) -> None:
@@ -106,8 +110,10 @@ def test_an_invalid_word_is_refused_with_its_message(page: Page, table: VirtualT
     before = panel_version(page)
     page.click("#button-0-0")
     message = page.locator("#message")
-    wait_until(lambda: message.is_visible() and word in (message.text_content() or ""),
-               what=f"the refusal naming {word}")
+    wait_until(
+        lambda: message.is_visible() and word in (message.text_content() or ""),
+        what=f"the refusal naming {word}",
+    )
     assert snapshot(table)["history"] == []
     assert snapshot(table)["players"][0]["score"] == 0
     wait_until(lambda: panel_version(page) > before, what="the error on the display")
@@ -125,8 +131,10 @@ def test_a_reload_mid_game_shows_the_same_table(page: Page, table: VirtualTable)
     history = page.locator("#history li > :first-child, #history > li").all_text_contents()
     page.reload()
     page.wait_for_function(f"() => document.querySelectorAll('.cell .piece').length === {len(pieces)}")
-    shown = {el.get_attribute("data-cell"): el.locator(".piece").get_attribute("data-text")
-             for el in page.locator(".cell:has(.piece)").all()}
+    shown = {
+        el.get_attribute("data-cell"): el.locator(".piece").get_attribute("data-text")
+        for el in page.locator(".cell:has(.piece)").all()
+    }
     assert shown == pieces
     assert page.locator("#history > li").count() == len(snapshot(table)["history"])
     assert page.locator("#history > li").all_text_contents()[0] == history[0]
@@ -142,7 +150,9 @@ def test_a_hint_from_the_seat_menu_is_shown_on_the_page(page: Page, table: Virtu
     expected = crossword_bots.hints(table.runner.session.game, top=3)[0]
     page.get_by_role("button", name="hint", exact=True).click()
     message = page.locator("#message")
-    wait_until(lambda: message.is_visible() and (message.text_content() or "").startswith("Hint:"),
-               what="the hint on the page")
+    wait_until(
+        lambda: message.is_visible() and (message.text_content() or "").startswith("Hint:"),
+        what="the hint on the page",
+    )
     assert f"{expected['placement']} ({expected['direction']}): {expected['score']}" in message.text_content()
     assert "info" in (message.get_attribute("class") or "")

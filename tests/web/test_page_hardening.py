@@ -32,8 +32,16 @@ from .test_access import token_of
 T = TypeVar("T")
 
 
-def http(table: VirtualTable, method: str, path: str, *, host: str | None = None, body: bytes | None = None,
-         headers: dict[str, str] | None = None, source: str = "127.0.0.1") -> tuple[int, str, HTTPMessage]:
+def http(
+    table: VirtualTable,
+    method: str,
+    path: str,
+    *,
+    host: str | None = None,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+    source: str = "127.0.0.1",
+) -> tuple[int, str, HTTPMessage]:
     """One request with the Host header as given (``http.client`` sends what it is told)."""
     netloc = urllib.parse.urlsplit(table.url).netloc
     address, port = netloc.rsplit(":", 1)
@@ -83,21 +91,31 @@ def test_a_request_addressed_to_a_foreign_name_gets_neither_the_page_nor_its_tok
     assert headers["Content-Security-Policy"].startswith("default-src 'self'")
     evil = f"http://rebind.evil.example:{port}"
     place = json.dumps({"op": "place", "cell": 112, "uid": virtual_uid("wordgame", "0").hex()}).encode()
-    status, _, _ = http(table, "POST", "/api/act", host=f"rebind.evil.example:{port}", body=place,
-                        headers={**page_headers(table, token), "Origin": evil})
+    status, _, _ = http(
+        table,
+        "POST",
+        "/api/act",
+        host=f"rebind.evil.example:{port}",
+        body=place,
+        headers={**page_headers(table, token), "Origin": evil},
+    )
     assert status == 421 and table.sim.world() == {}
     status, body, _ = http(table, "GET", "/", host=f"localhost:{port}")
     assert status == 200 and token_of(body) == token
 
 
-@pytest.mark.parametrize(("body", "path"), [
-    (b"{\"op\": \"place\", ", "/api/act"),
-    (b"[1, 2, 3]", "/api/act"),
-    (b"[" * 100_000 + b"]" * 100_000, "/api/act"),
-    (b"not json", "/api/settings/unlock"),
-    (b"[\"4821\"]", "/api/settings/unlock"),
-    (b"{" * 50_000, "/api/settings/unlock"),
-], ids=["malformed", "list", "nested-100000", "unlock-malformed", "unlock-list", "unlock-nested"])
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        (b'{"op": "place", ', "/api/act"),
+        (b"[1, 2, 3]", "/api/act"),
+        (b"[" * 100_000 + b"]" * 100_000, "/api/act"),
+        (b"not json", "/api/settings/unlock"),
+        (b'["4821"]', "/api/settings/unlock"),
+        (b"{" * 50_000, "/api/settings/unlock"),
+    ],
+    ids=["malformed", "list", "nested-100000", "unlock-malformed", "unlock-list", "unlock-nested"],
+)
 def test_a_body_that_is_not_one_json_object_gets_400_with_a_reason(tokened, body: bytes, path: str) -> None:
     table, token = tokened
     status, text, headers = http(table, "POST", path, body=body, headers=page_headers(table, token))
@@ -113,7 +131,9 @@ def test_every_response_carries_the_security_headers(tokened) -> None:
         status, _, headers = http(table, "GET", path)
         assert status in (200, 404), path
         assert headers["Content-Security-Policy"].startswith("default-src 'self'"), path
-        assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer", path
+        assert (
+            headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
+        ), path
         assert headers["X-Frame-Options"] == "DENY", path
 
 
@@ -131,9 +151,13 @@ def stuck_websocket(table: VirtualTable, token: str) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect((address, int(port)))
     key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws?token={token} HTTP/1.1\r\nHost: {netloc}\r\nUpgrade: websocket\r\n"
-                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-                  f"Origin: http://{netloc}\r\n\r\n").encode())
+    sock.sendall(
+        (
+            f"GET /ws?token={token} HTTP/1.1\r\nHost: {netloc}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            f"Origin: http://{netloc}\r\n\r\n"
+        ).encode()
+    )
     head = b""
     while b"\r\n\r\n" not in head:
         head += sock.recv(1)
@@ -150,8 +174,10 @@ def test_a_page_that_stops_reading_is_dropped_and_the_other_pages_keep_getting_p
         stuck = stuck_websocket(table, token)
         try:
             wait_until(lambda: len(table.web.clients) == 1, what="the stuck page connected")
-            async with aiohttp.ClientSession() as s, \
-                    s.ws_connect(f"ws://{netloc}/ws?token={token}", headers={"Origin": f"http://{netloc}"}) as ws:
+            async with (
+                aiohttp.ClientSession() as s,
+                s.ws_connect(f"ws://{netloc}/ws?token={token}", headers={"Origin": f"http://{netloc}"}) as ws,
+            ):
                 assert (await ws.receive_json(timeout=10))["type"] == "state"
                 moves = 0
 
@@ -160,8 +186,11 @@ def test_a_page_that_stops_reading_is_dropped_and_the_other_pages_keep_getting_p
                     nonlocal moves
                     moves += 1
                     laid = moves % 2 == 1
-                    await ws.send_json({"id": moves, "op": "place", "cell": 112, "uid": uid.hex()} if laid
-                                       else {"id": moves, "op": "lift", "cell": 112})
+                    await ws.send_json(
+                        {"id": moves, "op": "place", "cell": 112, "uid": uid.hex()}
+                        if laid
+                        else {"id": moves, "op": "lift", "cell": 112}
+                    )
                     while True:
                         msg = await ws.receive_json(timeout=10)
                         if msg["type"] == "state" and ("112" in msg["cells"]) == laid:
@@ -217,15 +246,35 @@ def test_over_http_a_guessing_client_is_locked_out_and_the_owner_is_not(tmp_path
         assert status == 303 and headers["Set-Cookie"].startswith("wordtable_session=")
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--http-port", "-1"], "--http-port must be a port number from 1 to 65535 (0: any free port), not -1."),
-    (["--http-port", "99999"], "--http-port must be a port number from 1 to 65535 (0: any free port), not 99999."),
-    (["--kiosk", "--idle-reset", "-5"], "--idle-reset must be a number of seconds above 0, not -5."),
-    (["--pin", "1"], "--pin must be at least 4 digits (e.g. --pin 4821); '1' is not. Leave it out for no PIN."),
-    (["--pin", ""], "--pin must be at least 4 digits (e.g. --pin 4821); '' is not. Leave it out for no PIN."),
-    (["--kiosk-pin", "12"], "--kiosk-pin must be at least 4 digits (e.g. --kiosk-pin 4821); '12' is not."),
-])
-def test_serve_refuses_options_that_make_no_sense_before_starting_anything(tmp_path: Path, capsys, args, message):
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--http-port", "-1"],
+            "--http-port must be a port number from 1 to 65535 (0: any free port), not -1.",
+        ),
+        (
+            ["--http-port", "99999"],
+            "--http-port must be a port number from 1 to 65535 (0: any free port), not 99999.",
+        ),
+        (["--kiosk", "--idle-reset", "-5"], "--idle-reset must be a number of seconds above 0, not -5."),
+        (
+            ["--pin", "1"],
+            "--pin must be at least 4 digits (e.g. --pin 4821); '1' is not. Leave it out for no PIN.",
+        ),
+        (
+            ["--pin", ""],
+            "--pin must be at least 4 digits (e.g. --pin 4821); '' is not. Leave it out for no PIN.",
+        ),
+        (
+            ["--kiosk-pin", "12"],
+            "--kiosk-pin must be at least 4 digits (e.g. --kiosk-pin 4821); '12' is not.",
+        ),
+    ],
+)
+def test_serve_refuses_options_that_make_no_sense_before_starting_anything(
+    tmp_path: Path, capsys, args, message
+):
     assert main(["serve", "--workdir", str(tmp_path / "run"), *args]) == 2
     assert message in capsys.readouterr().err
     assert not (tmp_path / "run").exists()
@@ -236,10 +285,17 @@ def test_a_websocket_message_that_is_not_json_gets_an_error_ack_and_the_page_sta
     netloc = urllib.parse.urlsplit(table.url).netloc
 
     async def talk() -> list[dict[str, Any]]:
-        async with aiohttp.ClientSession() as s, \
-                s.ws_connect(f"ws://{netloc}/ws?token={token}", headers={"Origin": f"http://{netloc}"}) as ws:
+        async with (
+            aiohttp.ClientSession() as s,
+            s.ws_connect(f"ws://{netloc}/ws?token={token}", headers={"Origin": f"http://{netloc}"}) as ws,
+        ):
             acks = []
-            for text in ("[" * 30_000 + "]" * 30_000, "{not json", "[1, 2]", json.dumps({"id": 4, "op": "wake"})):
+            for text in (
+                "[" * 30_000 + "]" * 30_000,
+                "{not json",
+                "[1, 2]",
+                json.dumps({"id": 4, "op": "wake"}),
+            ):
                 await ws.send_str(text)
                 while (msg := await ws.receive_json(timeout=10))["type"] != "ack":
                     pass
@@ -249,5 +305,10 @@ def test_a_websocket_message_that_is_not_json_gets_an_error_ack_and_the_page_sta
     acks = run_apart(talk())
     assert acks[0] == {"type": "ack", "id": None, "ok": False, "error": "a message is one JSON action"}
     assert acks[1] == acks[0]
-    assert acks[2] == {"type": "ack", "id": None, "ok": False, "error": "an action is a JSON object with an 'op'"}
+    assert acks[2] == {
+        "type": "ack",
+        "id": None,
+        "ok": False,
+        "error": "an action is a JSON object with an 'op'",
+    }
     assert acks[3] == {"type": "ack", "id": 4, "ok": True, "reply": "awake"}

@@ -14,8 +14,13 @@ BIN = Path(sys.executable).parent
 
 
 def test_serve_prints_the_address_and_serves_the_page(tmp_path: Path) -> None:
-    proc = subprocess.Popen([str(BIN / "wordtable"), "serve", "--workdir", str(tmp_path), "--http-port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    proc = subprocess.Popen(
+        [str(BIN / "wordtable"), "serve", "--workdir", str(tmp_path), "--http-port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -34,11 +39,21 @@ def test_serve_prints_the_address_and_serves_the_page(tmp_path: Path) -> None:
 def test_serve_refuses_a_lan_address_without_the_flag_and_a_pin(tmp_path: Path) -> None:
     env = dict(os.environ)
     env.pop("WORDTABLE_PIN", None)
-    done = subprocess.run([str(BIN / "wordtable"), "serve", "--workdir", str(tmp_path), "--host", "0.0.0.0"],
-                          capture_output=True, text=True, timeout=30, env=env)
+    done = subprocess.run(
+        [str(BIN / "wordtable"), "serve", "--workdir", str(tmp_path), "--host", "0.0.0.0"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=env,
+    )
     assert done.returncode == 2
     assert "Add --lan" in done.stderr
-    done = subprocess.run([str(BIN / "wordtable"), "serve", "--workdir", str(tmp_path), "--host", "0.0.0.0",
-                           "--lan"], capture_output=True, text=True, timeout=30, env=env)
+    done = subprocess.run(
+        [str(BIN / "wordtable"), "serve", "--workdir", str(tmp_path), "--host", "0.0.0.0", "--lan"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=env,
+    )
     assert done.returncode == 2 and "PIN of at least 4 digits" in done.stderr
     assert not (tmp_path / "sim").exists(), "nothing is started before the address is allowed"

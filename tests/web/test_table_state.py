@@ -34,8 +34,14 @@ def test_the_box_holds_what_is_not_on_the_table_or_only_what_was_dealt() -> None
 
 def test_unknown_tags_are_drawn_as_unknown_with_their_uid() -> None:
     state = TableState(load_layout(), PieceNamer()).build(
-        {3: bytes.fromhex("04aabbccddeeff")}, sim=True, linked=True, board_name="sim",
-        panel={"version": 0}, kiosk={"on": False}, writable=True)
+        {3: bytes.fromhex("04aabbccddeeff")},
+        sim=True,
+        linked=True,
+        board_name="sim",
+        panel={"version": 0},
+        kiosk={"on": False},
+        writable=True,
+    )
     assert state["cells"]["3"]["text"] == "?"
     assert state["cells"]["3"]["label"] == "unknown tag 04aabbccddeeff"
     assert state["zones"] == []

@@ -36,8 +36,15 @@ def _machine():
 
 def _spi(machine, bus):
     Pin = machine.Pin
-    return machine.SPI(bus["id"], baudrate=bus["baudrate"], polarity=0, phase=0, sck=Pin(bus["sck"]),
-                       mosi=Pin(bus["mosi"]), miso=Pin(bus["miso"]))
+    return machine.SPI(
+        bus["id"],
+        baudrate=bus["baudrate"],
+        polarity=0,
+        phase=0,
+        sck=Pin(bus["sck"]),
+        mosi=Pin(bus["mosi"]),
+        miso=Pin(bus["miso"]),
+    )
 
 
 def build(machine=None, pins=None, transport=None, clock=time, debug=None):
@@ -63,8 +70,17 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
     # The panel's 4.7 KB picture first, while the heap still has room in one piece.
     panel_spi = _spi(machine, pins["panel_spi"])
     p = pins["panel"]
-    panel = SSD1680(panel_spi, out(p["cs"], 1), out(p["dc"], 1), out(p["rst"], 1), Pin(p["busy"], Pin.IN),
-                    p["width"], p["height"], p["rotation"], clock)
+    panel = SSD1680(
+        panel_spi,
+        out(p["cs"], 1),
+        out(p["dc"], 1),
+        out(p["rst"], 1),
+        Pin(p["busy"], Pin.IN),
+        p["width"],
+        p["height"],
+        p["rotation"],
+        clock,
+    )
     if not panel.init() and debug is not None:
         debug(panel.fault)
     geometry = pinmaps.GEOMETRY
@@ -81,22 +97,35 @@ def build(machine=None, pins=None, transport=None, clock=time, debug=None):
         raise ValueError("the layout uses %d channels; the switch trees have %d" % (nchannels, mux.channels))
     for c in range(len(reader_of)):
         if reader_of[c] >= len(chips):
-            raise ValueError("cell %d is on reader %d, but there are %d readers" % (c, reader_of[c], len(chips)))
-    reader = MatrixReader(chips, mux, reader_of, channel_of, nchannels, settle_us=pins["field_settle_us"],
-                          clock=clock)
+            raise ValueError(
+                "cell %d is on reader %d, but there are %d readers" % (c, reader_of[c], len(chips))
+            )
+    reader = MatrixReader(
+        chips, mux, reader_of, channel_of, nchannels, settle_us=pins["field_settle_us"], clock=clock
+    )
     reader.on_problem = debug
     matrix_diag.start(reader, out(pins["reader_reset"], 1))
     matrix_diag.measure(reader)  # how long the tags on the table need: the steps wait no longer
 
     leds = pins["leds"]
-    feedback = Feedback(out(leds["pin"], 0), leds["count"], machine.bitstream,
-                        machine.PWM(Pin(pins["buzzer"])), clock)
+    feedback = Feedback(
+        out(leds["pin"], 0), leds["count"], machine.bitstream, machine.PWM(Pin(pins["buzzer"])), clock
+    )
     if transport is None:
         from ..stdio import StdioTransport
 
         transport = StdioTransport()
-    board = Board(pins["name"], geometry, reader, panel, buttons, feedback, transport,
-                  services=(feedback, ProblemLog()), debug=debug,
-                  cells_per_step=pins["cells_per_step"])
+    board = Board(
+        pins["name"],
+        geometry,
+        reader,
+        panel,
+        buttons,
+        feedback,
+        transport,
+        services=(feedback, ProblemLog()),
+        debug=debug,
+        cells_per_step=pins["cells_per_step"],
+    )
     forget(*_BOOT_ONLY)
     return board

@@ -24,8 +24,10 @@ _SUN_PATH = const(108)  # sizeof(sockaddr_un.sun_path) on Linux
 _VTIME = const(5)  # indices into termios' control-character list (Linux)
 _VMIN = const(6)
 
-USAGE = ("usage: main.py --board sim --control SOCKPATH --world WORLDFILE --panel PBMFILE"
-         " [--grid WxH] [--seats N] [--seat-cells N] [--buttons N] [--display WxH]")
+USAGE = (
+    "usage: main.py --board sim --control SOCKPATH --world WORLDFILE --panel PBMFILE"
+    " [--grid WxH] [--seats N] [--seat-cells N] [--buttons N] [--display WxH]"
+)
 
 # option: (default, kind); kind "path", "size" (WxH, each 1..limit) or an int limit (0..limit)
 OPTIONS = {
@@ -83,10 +85,16 @@ def _number(opt, text, lo, hi):
 
 def _size(opt, text, hi):
     parts = text.lower().split("x")
-    if len(parts) != 2 or not parts[0].isdigit() or not parts[1].isdigit() \
-            or not 1 <= int(parts[0]) <= hi or not 1 <= int(parts[1]) <= hi:
-        raise UsageError("%s must be WIDTHxHEIGHT with each from 1 to %d, like 15x15, not %r"
-                         % (opt, hi, text))
+    if (
+        len(parts) != 2
+        or not parts[0].isdigit()
+        or not parts[1].isdigit()
+        or not 1 <= int(parts[0]) <= hi
+        or not 1 <= int(parts[1]) <= hi
+    ):
+        raise UsageError(
+            "%s must be WIDTHxHEIGHT with each from 1 to %d, like 15x15, not %r" % (opt, hi, text)
+        )
     return int(parts[0]), int(parts[1])
 
 
@@ -111,8 +119,18 @@ def build(argv):
     feedback = SimFeedback()
     control = Control(listen(o["control"]), world, reader, buttons, panel, feedback, wake=poller)
     # Nothing the board keeps refers to this module's globals, so main.py can drop its code.
-    return Board("sim", geometry, reader, panel, buttons, feedback, transport, services=(control,),
-                 wait=poller.poll, debug=debug)
+    return Board(
+        "sim",
+        geometry,
+        reader,
+        panel,
+        buttons,
+        feedback,
+        transport,
+        services=(control,),
+        wait=poller.poll,
+        debug=debug,
+    )
 
 
 def load_world(world):
@@ -150,8 +168,11 @@ def load_world(world):
         kept = "the file was moved to %s" % bad
     except OSError as e:
         kept = "it could not be moved aside (%s)" % e
-    return ("world file %s is not a valid world (%s); starting with an empty table; %s"
-            % (world.path, problem, kept))
+    return "world file %s is not a valid world (%s); starting with an empty table; %s" % (
+        world.path,
+        problem,
+        kept,
+    )
 
 
 def listen(path):
@@ -159,8 +180,10 @@ def listen(path):
     # MicroPython's socket.bind takes the raw sockaddr: sockaddr_un is (sa_family, sun_path[108]).
     p = path.encode()
     if len(p) >= _SUN_PATH:
-        raise ValueError("control socket path %r is %d bytes long; Unix sockets allow at most %d"
-                         % (path, len(p), _SUN_PATH - 1))
+        raise ValueError(
+            "control socket path %r is %d bytes long; Unix sockets allow at most %d"
+            % (path, len(p), _SUN_PATH - 1)
+        )
     try:
         os.remove(path)  # a stale socket left by an earlier run
     except OSError:

@@ -21,8 +21,10 @@ MAX_FAULT_READS = const(10000)
 
 # Every command with its arguments, and the help text. One string each: in MicroPython every
 # string constant is an object of its own in the heap, and a table of them costs kilobytes.
-COMMANDS = ("place CELL UIDHEX;lift CELL;press SEAT BUTTON;release SEAT BUTTON;tap SEAT BUTTON;"
-            "misread CELL N;flicker CELL UIDHEX N;state;panel;feedback;stats;help")
+COMMANDS = (
+    "place CELL UIDHEX;lift CELL;press SEAT BUTTON;release SEAT BUTTON;tap SEAT BUTTON;"
+    "misread CELL N;flicker CELL UIDHEX N;state;panel;feedback;stats;help"
+)
 _HELP = (
     "commands: place CELL UIDHEX (a tag lies on the cell (UID of 4, 7 or 10 bytes in hex)); lift CELL "
     "(the tag on the cell is taken away); press SEAT BUTTON (a seat button goes down); "
@@ -70,15 +72,16 @@ class Control:
             cmd = usage.split()[0]
             if cmd == name:
                 if len(words) != len(usage.split()):
-                    return "error: usage: " + usage if " " in usage else \
-                        "error: %s takes no arguments" % cmd
+                    return "error: usage: " + usage if " " in usage else "error: %s takes no arguments" % cmd
                 try:
                     reply = self._run(cmd, words[1:], now)
                 except ValueError as e:
                     return "error: %s" % e
                 except OSError as e:
-                    return "error: could not save the world file %s (%s); nothing changed" \
-                        % (self.world.path, e)
+                    return "error: could not save the world file %s (%s); nothing changed" % (
+                        self.world.path,
+                        e,
+                    )
                 if isinstance(reply, str):
                     return "ok" if not reply else "ok " + reply
                 return reply
@@ -101,7 +104,10 @@ class Control:
             if cmd != "press":
                 b.release(seat, button, now)
             return "seat %d button %d %s" % (
-                seat, button, cmd + ("ped" if cmd == "tap" else "ed" if cmd == "press" else "d"))
+                seat,
+                button,
+                cmd + ("ped" if cmd == "tap" else "ed" if cmd == "press" else "d"),
+            )
         if cmd == "state":
             return _state_pieces(w)
         if cmd == "panel":
@@ -144,8 +150,9 @@ class Control:
             raise ValueError("cell %d holds tag %s; lift it first" % (cell, hex_uid(here)))
         there = w.find(uid)
         if there >= 0:
-            raise ValueError("tag %s lies on cell %d; lift it first (a tag is in one place only)"
-                             % (hex_uid(uid), there))
+            raise ValueError(
+                "tag %s lies on cell %d; lift it first (a tag is in one place only)" % (hex_uid(uid), there)
+            )
         w.set(cell, uid)
         return "placed %s on cell %d" % (hex_uid(uid), cell)
 
@@ -209,7 +216,7 @@ class Control:
             if i < 0:
                 break
             line = bytes(buf[:i])
-            buf = buf[i + 1:]
+            buf = buf[i + 1 :]
             if state[1]:
                 state[1] = False  # the end of the overlong line: nothing to answer
                 continue
@@ -224,8 +231,9 @@ class Control:
             replies.append(self.execute(text, now))
         if len(buf) > MAX_LINE:
             if not state[1]:
-                replies.append("error: line longer than %d characters; it is ignored up to its newline"
-                               % MAX_LINE)
+                replies.append(
+                    "error: line longer than %d characters; it is ignored up to its newline" % MAX_LINE
+                )
                 state[1] = True
             buf = bytearray()
         state[0] = buf
@@ -251,7 +259,7 @@ def _state_pieces(world):
     for cell in range(world.ncells):
         off = cell * SLOT
         if s[off]:
-            out += " %d:%s" % (cell, hex_uid(s[off + 1:off + 1 + s[off]]))
+            out += " %d:%s" % (cell, hex_uid(s[off + 1 : off + 1 + s[off]]))
             if len(out) > 200:
                 yield out
                 out = ""
@@ -286,11 +294,24 @@ def _app_stats(app, now):
     ]
     link = app.link
     d = link.deframer
-    out.extend(sorted([
-        ("frames", d.frames), ("dropped", d.dropped), ("bad_cobs", d.bad_cobs), ("bad_crc", d.bad_crc),
-        ("bad_length", d.bad_length), ("too_short", d.too_short), ("too_long", d.too_long),
-        ("garbage_bytes", d.garbage_bytes), ("sent", link.sent), ("retransmits", link.retransmits),
-        ("duplicates", link.duplicates), ("out_of_order", link.out_of_order),
-        ("queue_full", link.queue_full), ("pending", link.pending()),
-    ]))
+    out.extend(
+        sorted(
+            [
+                ("frames", d.frames),
+                ("dropped", d.dropped),
+                ("bad_cobs", d.bad_cobs),
+                ("bad_crc", d.bad_crc),
+                ("bad_length", d.bad_length),
+                ("too_short", d.too_short),
+                ("too_long", d.too_long),
+                ("garbage_bytes", d.garbage_bytes),
+                ("sent", link.sent),
+                ("retransmits", link.retransmits),
+                ("duplicates", link.duplicates),
+                ("out_of_order", link.out_of_order),
+                ("queue_full", link.queue_full),
+                ("pending", link.pending()),
+            ]
+        )
+    )
     return out

@@ -29,8 +29,9 @@ class SimPanel(framebuf.FrameBuffer):
         are written too."""
         s = (w + 7) // 8
         if x % 8 or x < 0 or y < 0 or x + w > self.width or y + h > self.height:
-            raise ValueError("region %dx%d at (%d,%d) does not fit the %dx%d panel"
-                             % (w, h, x, y, self.width, self.height))
+            raise ValueError(
+                "region %dx%d at (%d,%d) does not fit the %dx%d panel" % (w, h, x, y, self.width, self.height)
+            )
         if len(data) != s * h:
             raise ValueError("region %dx%d needs %d bytes, not %d" % (w, h, s * h, len(data)))
         buf = self.buffer
@@ -38,7 +39,7 @@ class SimPanel(framebuf.FrameBuffer):
         dst = y * stride + x // 8
         src = 0
         for _ in range(h):
-            buf[dst:dst + s] = data[src:src + s]
+            buf[dst : dst + s] = data[src : src + s]
             dst += stride
             src += s
 

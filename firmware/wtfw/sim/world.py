@@ -18,16 +18,21 @@ UID_LENGTHS = (4, 7, 10)  # ISO 14443A single, double and triple size UIDs
 def parse_uid(text):
     """Bytes of the UID written as hex ``text``; ValueError with a message a person can act on."""
     if len(text) % 2:
-        raise ValueError("UID %r has an odd number of hex digits; give 8, 14 or 20 hex digits"
-                         " (a 4, 7 or 10-byte UID)" % text)
+        raise ValueError(
+            "UID %r has an odd number of hex digits; give 8, 14 or 20 hex digits"
+            " (a 4, 7 or 10-byte UID)" % text
+        )
     try:
         uid = bytes.fromhex(text)
     except ValueError:
-        raise ValueError("UID %r is not hexadecimal; give 8, 14 or 20 hex digits"
-                         " (a 4, 7 or 10-byte UID)" % text) from None
+        raise ValueError(
+            "UID %r is not hexadecimal; give 8, 14 or 20 hex digits (a 4, 7 or 10-byte UID)" % text
+        ) from None
     if len(uid) not in UID_LENGTHS:
-        raise ValueError("UID %r has %d bytes; an ISO 14443A UID has 4, 7 or 10 bytes"
-                         " (8, 14 or 20 hex digits)" % (text, len(uid)))
+        raise ValueError(
+            "UID %r has %d bytes; an ISO 14443A UID has 4, 7 or 10 bytes"
+            " (8, 14 or 20 hex digits)" % (text, len(uid))
+        )
     return uid
 
 
@@ -62,7 +67,7 @@ class World:
     def uid(self, cell):
         """The UID on ``cell`` (b"" if empty)."""
         off = cell * SLOT
-        return bytes(self.slots[off + 1:off + 1 + self.slots[off]])
+        return bytes(self.slots[off + 1 : off + 1 + self.slots[off]])
 
     def find(self, uid):
         """The cell the tag ``uid`` lies on, or -1."""
@@ -93,7 +98,7 @@ class World:
     def _put(self, cell, uid):
         off = cell * SLOT
         self.slots[off] = len(uid)
-        self.slots[off + 1:off + 1 + len(uid)] = uid
+        self.slots[off + 1 : off + 1 + len(uid)] = uid
 
     def save(self):
         s = self.slots
@@ -103,9 +108,8 @@ class World:
             for cell in range(self.ncells):
                 off = cell * SLOT
                 if s[off]:
-                    f.write("%d %s\n" % (cell, hex_uid(s[off + 1:off + 1 + s[off]])))
+                    f.write("%d %s\n" % (cell, hex_uid(s[off + 1 : off + 1 + s[off]])))
         os.rename(tmp, self.path)
-
 
 
 class SimReader:

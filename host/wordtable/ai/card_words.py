@@ -23,7 +23,12 @@ class CardWordFinder:
 
     def __init__(self, lexicon: Lexicon) -> None:
         dawg = lexicon.dawg
-        self.masks, self.starts, self.targets, self.terminal = dawg.masks, dawg.starts, dawg.targets, dawg.terminal
+        self.masks, self.starts, self.targets, self.terminal = (
+            dawg.masks,
+            dawg.starts,
+            dawg.targets,
+            dawg.terminal,
+        )
         self.labels = dawg.labels
         self.index = lexicon.alphabet.index
         self.letters = lexicon.alphabet.letters
@@ -49,9 +54,17 @@ class CardWordFinder:
             node = targets[starts[node] + (m & ((1 << letter) - 1)).bit_count()]
         return node
 
-    def words(self, pools: Sequence[dict[bytes, int]], *, limits: Sequence[int | None] | None = None,
-              blanks: int = 0, start: bytes = b"", min_letters: int = 2, max_cards: int | None = None,
-              prefer_first_pool: bool = True) -> Iterator[tuple[bytes, Path]]:
+    def words(
+        self,
+        pools: Sequence[dict[bytes, int]],
+        *,
+        limits: Sequence[int | None] | None = None,
+        blanks: int = 0,
+        start: bytes = b"",
+        min_letters: int = 2,
+        max_cards: int | None = None,
+        prefer_first_pool: bool = True,
+    ) -> Iterator[tuple[bytes, Path]]:
         """Yield (word codes, path) for every word that starts with ``start`` (already on the table) and
         goes on with cards of the pools. ``limits[k]`` caps the cards taken from pool k; with
         ``prefer_first_pool`` a key held in an earlier pool is never taken from a later one (no repeats
@@ -113,14 +126,16 @@ class CardWordFinder:
                     path.append((i, k))
                     yield from visit(child)
                     path.pop()
-                    del word[-len(k):]
+                    del word[-len(k) :]
                     taken[i] -= 1
                     counts[i][k] += 1
             if blanks_left[0]:
                 blanks_left[0] -= 1
                 for e in range(starts[node], starts[node + 1]):
                     letter = self.labels[e]
-                    if any(len(k) == 1 and k[0] == letter and sum(c.get(k, 0) for c in counts) for k in singles):
+                    if any(
+                        len(k) == 1 and k[0] == letter and sum(c.get(k, 0) for c in counts) for k in singles
+                    ):
                         continue  # a real card does this letter: the blank would only repeat the word
                     word.append(letter)
                     path.append((-1, BLANK_KEY))
@@ -130,4 +145,3 @@ class CardWordFinder:
                 blanks_left[0] += 1
 
         yield from visit(node0)
-

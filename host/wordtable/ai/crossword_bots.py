@@ -79,9 +79,13 @@ def move_action(game: Any, move: Move) -> dict[str, Any]:
     """The ``place`` action of a generated move (letters by name; a lower-case letter is a blank)."""
     g = game.rules.geometry
     letters = generator_for(game.rules).letters
-    return {"type": "place", "placements": [
-        {"cell": g.name(sq), "letter": letters[code].lower() if blank else letters[code]}
-        for sq, code, blank in move.tiles]}
+    return {
+        "type": "place",
+        "placements": [
+            {"cell": g.name(sq), "letter": letters[code].lower() if blank else letters[code]}
+            for sq, code, blank in move.tiles
+        ],
+    }
 
 
 def placement_text(game: Any, move: Move) -> str:
@@ -184,8 +188,12 @@ def _strongest(game: Any, moves: list[Move], rack: str) -> Choice:
         if best is None or keep_value > best[0]:
             give = _leave_of(rack, keep)
             if give:
-                return Choice({"type": "exchange", "letters": give}, None,
-                              f"exchange {give}, keeping {keep or 'nothing'} (worth {keep_value:.1f})", keep_value)
+                return Choice(
+                    {"type": "exchange", "letters": give},
+                    None,
+                    f"exchange {give}, keeping {keep or 'nothing'} (worth {keep_value:.1f})",
+                    keep_value,
+                )
     if best is None:
         return _no_move(game, rack)
     eq, m = best
@@ -231,7 +239,7 @@ def hints(game: Any, top: int = 5, rack: str | None = None) -> list[dict[str, An
     moves = gen.generate(game.board, Rack.parse(letters, game.lexicon.alphabet))
     moves.sort(key=lambda m: (-m.score, m.tiles))
     out = []
-    for m in moves[:max(0, top)]:
+    for m in moves[: max(0, top)]:
         d = describe_move(game, m)
         leave = _leave_of(letters.upper(), _used(game, m))
         d["leave"] = leave

@@ -78,7 +78,9 @@ class Rack(NamedTuple):
                 continue
             i = index.get(ch.upper())
             if i is None:
-                raise ValueError(f"{ch!r} is not a letter of the {alphabet.name} alphabet (use ? for a blank)")
+                raise ValueError(
+                    f"{ch!r} is not a letter of the {alphabet.name} alphabet (use ? for a blank)"
+                )
             counts[i] += 1
         if blanks > MAX_BLANKS:
             raise ValueError(f"a rack holds at most {MAX_BLANKS} blanks, not {blanks}")
@@ -223,7 +225,9 @@ class _Search:
         self.allowed = FULL if rack.blanks else rm
         self.moves: list[Move] = []
         self.best_score = -1
-        self._prefix_cache: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]]] = {}
+        self._prefix_cache: dict[
+            tuple[int, int], list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]]
+        ] = {}
 
     # -- per-position tables -----------------------------------------------------------------------------
 
@@ -314,7 +318,9 @@ class _Search:
             return self.moves[:1]
         return self.moves
 
-    def _prefixes(self, which: int, dawg: Any, max_depth: int) -> list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]]:
+    def _prefixes(
+        self, which: int, dawg: Any, max_depth: int
+    ) -> list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]]:
         """The rack's left parts in ``dawg``, shortest first: (length, node, letters with blank flags, rack
         mask left, blanks left). The empty left part comes first."""
         key = (which, max_depth)
@@ -323,7 +329,9 @@ class _Search:
             return hit
         masks, starts, targets = dawg.masks, dawg.starts, dawg.targets
         counts = self.counts
-        out: list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]] = [(0, 0, (), self.rack_mask, self.blanks)]
+        out: list[tuple[int, int, tuple[tuple[int, bool], ...], int, int]] = [
+            (0, 0, (), self.rack_mask, self.blanks)
+        ]
         stack = [(0, (), self.rack_mask, self.blanks)]
         # Breadth first, so the list comes out sorted by length.
         for depth in range(1, max_depth + 1):
@@ -401,8 +409,18 @@ class _Search:
 
         return bound
 
-    def _axis(self, axis: int, which: int, dawg: Any, anchors: list[int], is_anchor: bytearray, first: list[int],
-              xmask: list[int], xbase: list[int], ncross: list[int]) -> None:
+    def _axis(
+        self,
+        axis: int,
+        which: int,
+        dawg: Any,
+        anchors: list[int],
+        is_anchor: bytearray,
+        first: list[int],
+        xmask: list[int],
+        xbase: list[int],
+        ncross: list[int],
+    ) -> None:
         gen = self.gen
         cell, pval = self.cell, self.pval
         fwd = gen.step[axis]
@@ -463,8 +481,9 @@ class _Search:
                 me.best_score = score
             append(Move(score, tuple(placed), axis))
 
-        def extend(node: int, s: int, mbase: int, wmul: int, xsum: int, nt: int, rm: int, blanks: int,
-                   anchor: int) -> None:
+        def extend(
+            node: int, s: int, mbase: int, wmul: int, xsum: int, nt: int, rm: int, blanks: int, anchor: int
+        ) -> None:
             # ``s`` is an empty square to fill next; ``mbase`` the main word's letter points so far.
             mn = masks[node]
             cand = mn & xmask[s]

@@ -68,8 +68,12 @@ class Row:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        out = {"text": self.text, "cards": [p.face for p in self.cards], "points": self.points,
-               "action_cards": self.tokens()}
+        out = {
+            "text": self.text,
+            "cards": [p.face for p in self.cards],
+            "points": self.points,
+            "action_cards": self.tokens(),
+        }
         if self.meld is not None:
             out["tag_on"] = self.meld
         return out
@@ -85,16 +89,25 @@ class Laydown:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form for ``wordtable hint``."""
-        return {"rows": [r.to_dict() for r in self.rows], "points": self.points,
-                "left": [c.face for c in self.left]}
+        return {
+            "rows": [r.to_dict() for r in self.rows],
+            "points": self.points,
+            "left": [c.face for c in self.left],
+        }
 
     def action(self, seat: int) -> dict[str, Any]:
         """The ``play`` action that lays it."""
-        return {"type": "play", "player": seat, "melds": [r.tokens() for r in self.rows if r.meld is None],
-                "tag_ons": [{"meld": r.meld, "cells": r.tokens()} for r in self.rows if r.meld is not None]}
+        return {
+            "type": "play",
+            "player": seat,
+            "melds": [r.tokens() for r in self.rows if r.meld is None],
+            "tag_ons": [{"meld": r.meld, "cells": r.tokens()} for r in self.rows if r.meld is not None],
+        }
 
 
-def _score(row: list[PlacedCard], rule: TypeRule, options: WordcardOptions, is_word: Callable[[str], bool]) -> Row | None:
+def _score(
+    row: list[PlacedCard], rule: TypeRule, options: WordcardOptions, is_word: Callable[[str], bool]
+) -> Row | None:
     try:
         ms = score_meld(row, rule, options, is_word)
     except GameError:
@@ -106,8 +119,14 @@ def _wild_as(card: Card, letter: str, number: int | None) -> PlacedCard:
     return PlacedCard(card, letter, None, number)
 
 
-def word_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, lexicon: Lexicon,
-              max_cards: int | None = None, deadline: float | None = None) -> list[Row]:
+def word_rows(
+    hand: Sequence[Card],
+    rule: TypeRule,
+    options: WordcardOptions,
+    lexicon: Lexicon,
+    max_cards: int | None = None,
+    deadline: float | None = None,
+) -> list[Row]:
     """The best-scoring card choice for every word the hand spells (words must or may count)."""
     finder = CardWordFinder(lexicon)
     by_letter: dict[str, list[Card]] = {}
@@ -122,7 +141,9 @@ def word_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, le
             pool[k] = len(cards)
     out: list[Row] = []
     seen: set[str] = set()
-    for n, (word, path) in enumerate(finder.words([pool], blanks=len(wilds), min_letters=2, max_cards=max_cards)):
+    for n, (word, path) in enumerate(
+        finder.words([pool], blanks=len(wilds), min_letters=2, max_cards=max_cards)
+    ):
         if deadline is not None and n & 255 == 0 and time.perf_counter() > deadline:
             break
         text = finder.text(word)
@@ -175,7 +196,9 @@ def word_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, le
     return out
 
 
-def combination_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, lexicon: Lexicon) -> list[Row]:
+def combination_rows(
+    hand: Sequence[Card], rule: TypeRule, options: WordcardOptions, lexicon: Lexicon
+) -> list[Row]:
     """Sets and sequences (rule 29) of the hand, each in its best-reading order (wild cards left out)."""
     by_rank: dict[int, list[Card]] = {}
     for c in hand:
@@ -198,8 +221,11 @@ def combination_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOpti
     for orders in groups:
         best: Row | None = None
         is_set = len({c.number for c in orders[0]}) == 1
-        candidates = (itertools.islice(itertools.permutations(orders[0]), ORDER_LIMIT) if is_set and rule.words_count
-                      else orders)
+        candidates = (
+            itertools.islice(itertools.permutations(orders[0]), ORDER_LIMIT)
+            if is_set and rule.words_count
+            else orders
+        )
         for order in candidates:
             got = _score([PlacedCard.of(c) for c in order], rule, options, lexicon.is_word)
             if got is not None and (best is None or got.points > best.points):
@@ -209,8 +235,14 @@ def combination_rows(hand: Sequence[Card], rule: TypeRule, options: WordcardOpti
     return out
 
 
-def candidate_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Lexicon, *, max_cards: int | None = None,
-                   deadline: float | None = None) -> list[Row]:
+def candidate_rows(
+    hand: Sequence[Card],
+    options: WordcardOptions,
+    lexicon: Lexicon,
+    *,
+    max_cards: int | None = None,
+    deadline: float | None = None,
+) -> list[Row]:
     """Every row worth laying from ``hand`` under ``options.game_type``, best first."""
     rule = options.rule
     rows: list[Row] = []
@@ -226,8 +258,15 @@ def candidate_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Lexi
     return sorted(unique.values(), key=lambda r: -r.points)
 
 
-def choose_rows(rows: list[Row], hand: Sequence[Card], objective: Callable[[list[Row]], int],
-                allowed: Callable[[list[Row]], bool], *, strength: str, budget_s: float) -> list[Row]:
+def choose_rows(
+    rows: list[Row],
+    hand: Sequence[Card],
+    objective: Callable[[list[Row]], int],
+    allowed: Callable[[list[Row]], bool],
+    *,
+    strength: str,
+    budget_s: float,
+) -> list[Row]:
     """Rows that share no card, best by ``objective`` among the selections ``allowed`` accepts."""
     chosen: list[Row] = []
     if strength in ("beginner", "club"):
@@ -270,8 +309,13 @@ def choose_rows(rows: list[Row], hand: Sequence[Card], objective: Callable[[list
     return best[0]
 
 
-def tag_on_rows(hand: Sequence[Card], melds: Sequence[Meld], options: WordcardOptions, lexicon: Lexicon,
-                max_added: int = 3) -> list[Row]:
+def tag_on_rows(
+    hand: Sequence[Card],
+    melds: Sequence[Meld],
+    options: WordcardOptions,
+    lexicon: Lexicon,
+    max_added: int = 3,
+) -> list[Row]:
     """Cards of the hand tagged on at the ends of rows on the table: words that grow the row's word (up to
     ``max_added`` letters each end), and cards that lengthen a set or a sequence; each scored as a tag-on."""
     rule = options.rule
@@ -288,11 +332,20 @@ def tag_on_rows(hand: Sequence[Card], melds: Sequence[Meld], options: WordcardOp
         row = [PlacedCard.of(c) for c in front] + list(meld.cards) + [PlacedCard.of(c) for c in back]
         new = list(range(len(front))) + list(range(len(front) + len(meld.cards), len(row)))
         try:
-            ms = score_meld(row, rule, options, lexicon.is_word, before=meld.cards, new=new,
-                            awarded=(meld.long_word, meld.long_combination))
+            ms = score_meld(
+                row,
+                rule,
+                options,
+                lexicon.is_word,
+                before=meld.cards,
+                new=new,
+                awarded=(meld.long_word, meld.long_combination),
+            )
         except GameError:
             return
-        out.append(Row(tuple(row), ms.points + ms.bonus, ms.text, meld.id, frozenset(c.id for c in front + back)))
+        out.append(
+            Row(tuple(row), ms.points + ms.bonus, ms.text, meld.id, frozenset(c.id for c in front + back))
+        )
 
     def pick(letters: str) -> list[Card] | None:
         taken: dict[str, int] = {}
@@ -310,7 +363,7 @@ def tag_on_rows(hand: Sequence[Card], melds: Sequence[Meld], options: WordcardOp
         if rule.words_count and all(p.letters for p in meld.cards):
             for where in ("back", "front"):
                 for word in lexicon.extensions(text, where=where, max_added=max_added):
-                    extra = word[len(text):] if where == "back" else word[: len(word) - len(text)]
+                    extra = word[len(text) :] if where == "back" else word[: len(word) - len(text)]
                     got = pick(extra)
                     if got is not None:
                         add(meld, [] if where == "back" else got, got if where == "back" else [])
@@ -334,15 +387,25 @@ def tag_on_rows(hand: Sequence[Card], melds: Sequence[Meld], options: WordcardOp
     return out
 
 
-def best_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Lexicon, *, opened: bool,
-              strength: str = "strongest", budget_s: float = 1.0, melds: Sequence[Meld] = ()) -> Laydown:
+def best_rows(
+    hand: Sequence[Card],
+    options: WordcardOptions,
+    lexicon: Lexicon,
+    *,
+    opened: bool,
+    strength: str = "strongest",
+    budget_s: float = 1.0,
+    melds: Sequence[Meld] = (),
+) -> Laydown:
     """The best rows to lay from ``hand`` (empty when nothing can be laid, or the opening is not met)."""
     if strength not in STRENGTHS:
         raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
     o = options
     cards = list(hand)
     deadline = time.perf_counter() + budget_s
-    rows = candidate_rows(cards, o, lexicon, max_cards=4 if strength == "beginner" else None, deadline=deadline)
+    rows = candidate_rows(
+        cards, o, lexicon, max_cards=4 if strength == "beginner" else None, deadline=deadline
+    )
     if opened and melds and strength != "beginner":
         rows = sorted(rows + tag_on_rows(cards, melds, o, lexicon), key=lambda r: -r.points)
     least = o.formula == "least"
@@ -362,21 +425,33 @@ def best_rows(hand: Sequence[Card], options: WordcardOptions, lexicon: Lexicon, 
         # playing for the least, every card laid is a penalty avoided
         return laid_value(sel) if least else sum(r.points for r in sel)
 
-    chosen = choose_rows(rows, cards, objective, allowed, strength=strength,
-                         budget_s=max(0.0, deadline - time.perf_counter()))
+    chosen = choose_rows(
+        rows, cards, objective, allowed, strength=strength, budget_s=max(0.0, deadline - time.perf_counter())
+    )
     used = {i for r in chosen for i in r.ids}
     return Laydown(chosen, sum(r.points for r in chosen), [c for c in cards if c.id not in used])
 
 
-def best_laydown(game: WordcardGame, seat: int, *, strength: str = "strongest", budget_s: float = 1.0) -> Laydown:
+def best_laydown(
+    game: WordcardGame, seat: int, *, strength: str = "strongest", budget_s: float = 1.0
+) -> Laydown:
     """The best rows for ``seat`` to lay now in ``game``, tag-ons on the rows on the table included."""
     o = game.deal_options
     melds = [m for m in game.melds if o.tag_on_others or m.owner == seat]
-    return best_rows(game.hands[seat].cards, o, game.lexicon, opened=game.deposit_turn[seat] is not None,
-                     strength=strength, budget_s=budget_s, melds=melds)
+    return best_rows(
+        game.hands[seat].cards,
+        o,
+        game.lexicon,
+        opened=game.deposit_turn[seat] is not None,
+        strength=strength,
+        budget_s=budget_s,
+        melds=melds,
+    )
 
 
-def bot_play(game: WordcardGame, seat: int, *, strength: str = "club", budget_s: float = 0.5) -> list[dict[str, Any]]:
+def bot_play(
+    game: WordcardGame, seat: int, *, strength: str = "club", budget_s: float = 0.5
+) -> list[dict[str, Any]]:
     """A whole turn for a bot: take from the deck, lay the best rows, discard the costliest card left."""
     actions: list[dict[str, Any]] = [{"type": "take", "player": seat}]
     game.apply(actions[0])
@@ -398,7 +473,9 @@ def bot_play(game: WordcardGame, seat: int, *, strength: str = "club", budget_s:
     return actions
 
 
-def best_group_solution(game: WordcardGroupGame, *, strength: str = "strongest", budget_s: float = 2.0) -> tuple[list[Row], int]:
+def best_group_solution(
+    game: WordcardGroupGame, *, strength: str = "strongest", budget_s: float = 2.0
+) -> tuple[list[Row], int]:
     """The best solution the host finds for a GROUP GAME's cards, and its score (the score to beat)."""
     o: GroupOptions = game.options
     scoring = o.scoring()
@@ -408,7 +485,12 @@ def best_group_solution(game: WordcardGroupGame, *, strength: str = "strongest",
     def objective(sel: list[Row]) -> int:
         return score_solution([list(r.cards) for r in sel], game.table, o, game.lexicon.is_word).total
 
-    chosen = choose_rows(rows, game.table, objective, lambda sel: True, strength=strength,
-                         budget_s=max(0.0, deadline - time.perf_counter()))
+    chosen = choose_rows(
+        rows,
+        game.table,
+        objective,
+        lambda sel: True,
+        strength=strength,
+        budget_s=max(0.0, deadline - time.perf_counter()),
+    )
     return chosen, objective(chosen)
-

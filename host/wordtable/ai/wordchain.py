@@ -75,8 +75,14 @@ class Candidate:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form for ``wordtable hint``."""
-        return {"word": self.word, "cards": [p.face for p in self.placed], "action_cards": self.tokens(),
-                "score": self.score.total, "value": round(self.value, 2), "steps": self.score.to_dict()["steps"]}
+        return {
+            "word": self.word,
+            "cards": [p.face for p in self.placed],
+            "action_cards": self.tokens(),
+            "score": self.score.total,
+            "value": round(self.value, 2),
+            "steps": self.score.to_dict()["steps"],
+        }
 
 
 # -- the DAWG walk --------------------------------------------------------------------------------------
@@ -121,19 +127,26 @@ class _Bound:
     the rule L penalty)."""
 
     threshold: float
-    top_points: tuple[int, ...]   # prefix sums of the hand's points, highest first
-    all_points: int               # hand and link together
+    top_points: tuple[int, ...]  # prefix sums of the hand's points, highest first
+    all_points: int  # hand and link together
     pattern_factor: float
-    keep: float                   # 1 - the rule L penalty
+    keep: float  # 1 - the rule L penalty
     all_factor: float
     long_factor: float
     long_cards: int
     whole_elsewhere: bool = True  # False when words of every card are found another way
 
 
-def _walk_words(lexicon: Lexicon, hand: Sequence[Card], link: Card, *, link_anywhere: bool,
-                max_hand: int | None, max_cards: int | None,
-                bound: _Bound | None = None) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
+def _walk_words(
+    lexicon: Lexicon,
+    hand: Sequence[Card],
+    link: Card,
+    *,
+    link_anywhere: bool,
+    max_hand: int | None,
+    max_cards: int | None,
+    bound: _Bound | None = None,
+) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
     """Yield (word codes, path) for every word the hand can make with the link card used once; the
     path says for each card whether it came from the hand (with its letters), a Multicard, or the link.
 
@@ -142,7 +155,13 @@ def _walk_words(lexicon: Lexicon, hand: Sequence[Card], link: Card, *, link_anyw
     """
     alphabet = lexicon.alphabet
     dawg = lexicon.dawg
-    masks, starts, targets, labels, terminal = dawg.masks, dawg.starts, dawg.targets, dawg.labels, dawg.terminal
+    masks, starts, targets, labels, terminal = (
+        dawg.masks,
+        dawg.starts,
+        dawg.targets,
+        dawg.labels,
+        dawg.terminal,
+    )
     index = alphabet.index
     depths = _max_depths(dawg) if bound is not None else None
 
@@ -210,7 +229,9 @@ def _walk_words(lexicon: Lexicon, hand: Sequence[Card], link: Card, *, link_anyw
             return True
         return room < cards + (0 if link_used else 1)
 
-    def visit(node: int, link_used: bool, from_hand: int, pts: int) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
+    def visit(
+        node: int, link_used: bool, from_hand: int, pts: int
+    ) -> Iterator[tuple[bytes, tuple[tuple[int, bytes], ...]]]:
         if link_used and from_hand and terminal[node]:
             yield bytes(word), tuple(path)
         if len(path) >= card_cap:
@@ -224,7 +245,7 @@ def _walk_words(lexicon: Lexicon, hand: Sequence[Card], link: Card, *, link_anyw
                     path.append((LINK, link_codes))
                     word.extend(link_codes)
                     yield from visit(nxt, True, from_hand, pts + link_points)
-                    del word[-len(link_codes):]
+                    del word[-len(link_codes) :]
                     path.pop()
             else:
                 for e in range(starts[node], starts[node + 1]):
@@ -250,7 +271,7 @@ def _walk_words(lexicon: Lexicon, hand: Sequence[Card], link: Card, *, link_anyw
             path.append((HAND, key))
             word.extend(key)
             yield from visit(nxt, link_used, from_hand + 1, pts + gain)
-            del word[-len(key):]
+            del word[-len(key) :]
             path.pop()
             counts[key] = left
         nonlocal blanks, blanks_used
@@ -278,8 +299,9 @@ def _walk_words(lexicon: Lexicon, hand: Sequence[Card], link: Card, *, link_anyw
 # -- from letters to cards ------------------------------------------------------------------------------
 
 
-def _assignments(path: tuple[tuple[int, bytes], ...], by_letters: dict[bytes, list[Card]],
-                 spare: Sequence[Card] = ()) -> Iterator[list[Card]]:
+def _assignments(
+    path: tuple[tuple[int, bytes], ...], by_letters: dict[bytes, list[Card]], spare: Sequence[Card] = ()
+) -> Iterator[list[Card]]:
     """Ways to pick cards for the hand positions of ``path``: real cards of the letters, and a spare
     Multicard (one the path does not use as a blank) standing in for one of them."""
     slots = [key for kind, key in path if kind == HAND]
@@ -314,11 +336,12 @@ def _assignments(path: tuple[tuple[int, bytes], ...], by_letters: dict[bytes, li
     for wild in stand_in:
         for i, key in enumerate(slots):
             if len(key) == 1:
-                yield first[:i] + [wild] + first[i + 1:]
+                yield first[:i] + [wild] + first[i + 1 :]
 
 
-def _placed(path: tuple[tuple[int, bytes], ...], pick: list[Card], wilds: list[Card], link: Card,
-            lexicon: Lexicon) -> tuple[list[PlacedCard], int, list[Card]]:
+def _placed(
+    path: tuple[tuple[int, bytes], ...], pick: list[Card], wilds: list[Card], link: Card, lexicon: Lexicon
+) -> tuple[list[PlacedCard], int, list[Card]]:
     decode = lexicon.alphabet.decode
     out: list[PlacedCard] = []
     used: list[Card] = []
@@ -342,12 +365,27 @@ def _placed(path: tuple[tuple[int, bytes], ...], pick: list[Card], wilds: list[C
 
 
 def _pattern_factor(options: WordchainOptions) -> float:
-    return 1 + max(options.suited_sequenced_percent, options.coloured_sequenced_percent,
-                   options.sequenced_percent, options.suited_percent, options.coloured_percent) / 100
+    return (
+        1
+        + max(
+            options.suited_sequenced_percent,
+            options.coloured_sequenced_percent,
+            options.sequenced_percent,
+            options.suited_percent,
+            options.coloured_percent,
+        )
+        / 100
+    )
 
 
-def _upper_bound(path: tuple[tuple[int, bytes], ...], best_points: dict[bytes, list[int]], link_points: int,
-                 options: WordchainOptions, hand_size: int, gift: float) -> float:
+def _upper_bound(
+    path: tuple[tuple[int, bytes], ...],
+    best_points: dict[bytes, list[int]],
+    link_points: int,
+    options: WordchainOptions,
+    hand_size: int,
+    gift: float,
+) -> float:
     """No assignment of cards to ``path`` can be worth more than this (rounding allowed for)."""
     if options.scoring == "simple":
         return len(path)
@@ -391,10 +429,20 @@ def _elsewhere_bound(hand: Sequence[Card], link_points: int, options: WordchainO
     return max(part, whole)
 
 
-def best_words(hand: Sequence[Card], link: Card, lexicon: Lexicon, options: WordchainOptions | None = None, *,
-               top: int = 5, link_anywhere: bool | None = None, max_hand: int | None = None,
-               max_cards: int | None = None, gift_weight: float = 0.0, words_used: Sequence[str] = (),
-               whole_hand_bonus: bool = True) -> list[Candidate]:
+def best_words(
+    hand: Sequence[Card],
+    link: Card,
+    lexicon: Lexicon,
+    options: WordchainOptions | None = None,
+    *,
+    top: int = 5,
+    link_anywhere: bool | None = None,
+    max_hand: int | None = None,
+    max_cards: int | None = None,
+    gift_weight: float = 0.0,
+    words_used: Sequence[str] = (),
+    whole_hand_bonus: bool = True,
+) -> list[Candidate]:
     """The ``top`` best words ``hand`` can lay on ``link``, best first, scored with the real chain.
 
     ``link_anywhere`` defaults to the options (rule L); ``max_hand`` is the dice limit; ``max_cards`` a
@@ -434,10 +482,12 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Lexicon, options: Word
             if text in excluded:
                 continue
             best: Candidate | None = None
-            spare = wilds[sum(1 for kind, _ in path if kind == BLANK):]
+            spare = wilds[sum(1 for kind, _ in path if kind == BLANK) :]
             for pick in _assignments(path, by_letters, spare):
                 placed, pos, used = _placed(path, pick, wilds, link, lexicon)
-                s = score_word(placed, pos, options, all_cards_used=whole_hand_bonus and len(used) == len(hand))
+                s = score_word(
+                    placed, pos, options, all_cards_used=whole_hand_bonus and len(used) == len(hand)
+                )
                 if options.only_pattern is not None and not pattern_allowed(s.pattern, options.only_pattern):
                     continue
                 last = s.placed[-1]
@@ -454,18 +504,25 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Lexicon, options: Word
             elif item[0] > results[0][0]:
                 heapq.heapreplace(results, item)
 
-    def collect(elsewhere: bool, bound: _Bound | None = None) -> dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float]:
+    def collect(
+        elsewhere: bool, bound: _Bound | None = None
+    ) -> dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float]:
         found: dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float] = {}
-        for codes, path in _walk_words(lexicon, hand, link, link_anywhere=elsewhere, max_hand=max_hand,
-                                       max_cards=max_cards, bound=bound):
+        for codes, path in _walk_words(
+            lexicon, hand, link, link_anywhere=elsewhere, max_hand=max_hand, max_cards=max_cards, bound=bound
+        ):
             if elsewhere and path[0][0] == LINK:
                 continue
             if (codes, path) not in found:
                 found[(codes, path)] = _upper_bound(path, best_points, link_points, options, len(hand), gift)
         return found
 
-    def by_anagram(cards: Sequence[Card], first: bool, elsewhere: bool,
-                   found: dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float]) -> None:
+    def by_anagram(
+        cards: Sequence[Card],
+        first: bool,
+        elsewhere: bool,
+        found: dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float],
+    ) -> None:
         """Words of exactly ``cards`` and the link card, from the anagram index (one look-up, blanks
         and all), with the link card first and/or elsewhere."""
         letters = "".join(c.letters for c in cards if not c.wild)
@@ -474,7 +531,9 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Lexicon, options: Word
         for text in lexicon.anagrams(rack, exact=True, min_length=len(cards) + 1):
             codes = bytes(alphabet.index[ch] for ch in text)
             for pos, ch in enumerate(text):
-                if not ((first and pos == 0) or (elsewhere and pos > 0)) or not (link.wild or ch == link.letters):
+                if not ((first and pos == 0) or (elsewhere and pos > 0)) or not (
+                    link.wild or ch == link.letters
+                ):
                     continue
                 counts: dict[bytes, int] = {}
                 for c in cards:
@@ -525,10 +584,15 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Lexicon, options: Word
 
         return list(out.values()) if grow(0, 0) else None
 
-    simple_letters = (all(len(c.letters) == 1 and c.letters in alphabet.index for c in hand if not c.wild)
-                      and (link.wild or link.letters in alphabet.index))
-    whole_by_anagram = (simple_letters and (max_hand is None or len(hand) <= max_hand)
-                        and (max_cards is None or len(hand) + 1 <= max_cards) and bool(hand))
+    simple_letters = all(
+        len(c.letters) == 1 and c.letters in alphabet.index for c in hand if not c.wild
+    ) and (link.wild or link.letters in alphabet.index)
+    whole_by_anagram = (
+        simple_letters
+        and (max_hand is None or len(hand) <= max_hand)
+        and (max_cards is None or len(hand) + 1 <= max_cards)
+        and bool(hand)
+    )
     if whole_by_anagram:
         whole: dict[tuple[bytes, tuple[tuple[int, bytes], ...]], float] = {}
         by_anagram(hand, True, anywhere, whole)
@@ -541,10 +605,17 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Lexicon, options: Word
             prefix = [0]
             for p in pts:
                 prefix.append(prefix[-1] + p)
-            bound = _Bound(results[0][0], tuple(prefix), link_points + prefix[-1], _pattern_factor(options),
-                           1 - float(Fraction(options.link_penalty)), 1 + options.all_cards_percent / 100,
-                           1 + options.long_word_percent / 100, options.long_word_cards,
-                           whole_elsewhere=not whole_by_anagram)
+            bound = _Bound(
+                results[0][0],
+                tuple(prefix),
+                link_points + prefix[-1],
+                _pattern_factor(options),
+                1 - float(Fraction(options.link_penalty)),
+                1 + options.all_cards_percent / 100,
+                1 + options.long_word_percent / 100,
+                options.long_word_cards,
+                whole_elsewhere=not whole_by_anagram,
+            )
         subsets = None
         cap = len(hand) if max_hand is None else min(len(hand), max_hand)
         if bound is not None and simple_letters and (whole_by_anagram or cap < len(hand)):
@@ -563,7 +634,9 @@ def best_words(hand: Sequence[Card], link: Card, lexicon: Lexicon, options: Word
 # -- bots -----------------------------------------------------------------------------------------------
 
 
-def hint(game: WordchainGame, seat: int | None = None, strength: str = "strongest", top: int = 5) -> list[Candidate]:
+def hint(
+    game: WordchainGame, seat: int | None = None, strength: str = "strongest", top: int = 5
+) -> list[Candidate]:
     """The best words for ``seat`` (default: whose turn it is) in ``game`` at ``strength``."""
     if strength not in STRENGTHS:
         raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
@@ -575,11 +648,25 @@ def hint(game: WordchainGame, seat: int | None = None, strength: str = "stronges
     if o.max_word_cards is not None:
         kwargs["max_cards"] = o.max_word_cards
     if strength == "beginner":
-        return best_words(hand, game.link, game.lexicon, o, top=top, link_anywhere=False,
-                          **{**kwargs, "max_cards": min(4, kwargs.get("max_cards") or 4)})
+        return best_words(
+            hand,
+            game.link,
+            game.lexicon,
+            o,
+            top=top,
+            link_anywhere=False,
+            **{**kwargs, "max_cards": min(4, kwargs.get("max_cards") or 4)},
+        )
     if strength == "club":
-        return best_words(hand, game.link, game.lexicon, o, top=top, link_anywhere=False,
-                          **{**kwargs, "max_cards": min(7, kwargs.get("max_cards") or 7)})
+        return best_words(
+            hand,
+            game.link,
+            game.lexicon,
+            o,
+            top=top,
+            link_anywhere=False,
+            **{**kwargs, "max_cards": min(7, kwargs.get("max_cards") or 7)},
+        )
     return best_words(hand, game.link, game.lexicon, o, top=top, gift_weight=0.5, **kwargs)
 
 
@@ -590,7 +677,9 @@ def draw_split(game: WordchainGame, seat: int, count: int) -> dict[str, int]:
         return {}
     hand = game.hands[seat].cards
     have_v = sum(1 for c in hand if c.group == VOWEL)
-    want_v = max(0, min(count, o.hand_vowels - have_v + (count - (o.hand_consonants + o.hand_vowels - len(hand))) // 2))
+    want_v = max(
+        0, min(count, o.hand_vowels - have_v + (count - (o.hand_consonants + o.hand_vowels - len(hand))) // 2)
+    )
     avail_c, avail_v = game.available(CONSONANT), game.available(VOWEL)
     total = min(count, avail_c + avail_v)
     v = min(want_v, avail_v, total)
@@ -601,7 +690,9 @@ def draw_split(game: WordchainGame, seat: int, count: int) -> dict[str, int]:
     return {"consonants": c, "vowels": v}
 
 
-def best_double(game: WordchainGame, seat: int | None = None, first_choices: int = 12) -> tuple[Candidate, Candidate] | None:
+def best_double(
+    game: WordchainGame, seat: int | None = None, first_choices: int = 12
+) -> tuple[Candidate, Candidate] | None:
     """After a double: the best two words on the link card, each of at most one die's cards from the
     hand (rule 10), the second from what the first leaves; None when no two words fit. Scored as the game
     scores them (never rule I: that needs one word); the second word's last card is the new link."""
@@ -612,16 +703,34 @@ def best_double(game: WordchainGame, seat: int | None = None, first_choices: int
     hand = game.hands[seat].cards
     die = game.dice[0]
     used_words = list(game.words_played) if o.unique_words else []
-    firsts = best_words(hand, game.link, game.lexicon, o, top=first_choices, max_hand=die,
-                        max_cards=o.max_word_cards, words_used=used_words, whole_hand_bonus=False)
+    firsts = best_words(
+        hand,
+        game.link,
+        game.lexicon,
+        o,
+        top=first_choices,
+        max_hand=die,
+        max_cards=o.max_word_cards,
+        words_used=used_words,
+        whole_hand_bonus=False,
+    )
     best: tuple[float, Candidate, Candidate] | None = None
     for first in firsts:
         rest = [c for c in hand if c not in first.used]
         if best is not None and first.score.total + _second_ceiling(rest, game, die) <= best[0]:
             continue
-        seconds = best_words(rest, game.link, game.lexicon, o, top=1, max_hand=die, max_cards=o.max_word_cards,
-                             gift_weight=0.5, words_used=used_words + ([first.word] if o.unique_words else []),
-                             whole_hand_bonus=False)
+        seconds = best_words(
+            rest,
+            game.link,
+            game.lexicon,
+            o,
+            top=1,
+            max_hand=die,
+            max_cards=o.max_word_cards,
+            gift_weight=0.5,
+            words_used=used_words + ([first.word] if o.unique_words else []),
+            whole_hand_bonus=False,
+        )
         if seconds and (best is None or first.value + seconds[0].value > best[0]):
             best = (first.value + seconds[0].value, first, seconds[0])
     return None if best is None else (best[1], best[2])
@@ -651,8 +760,11 @@ def bot_action(game: WordchainGame, strength: str = "club", rng: Random | None =
         return {"type": "word", "player": seat, "cards": pick.tokens()}
     if cands and (strength != "strongest" or cands[0].value > 0 or seat in game.five_used):
         return {"type": "word", "player": seat, "cards": cands[0].tokens()}
-    if (game.options.five_card_draw and seat not in game.five_used
-            and sum(game.available(g) for g in game.piles) > 0):
+    if (
+        game.options.five_card_draw
+        and seat not in game.five_used
+        and sum(game.available(g) for g in game.piles) > 0
+    ):
         return {"type": "five_cards", "player": seat, **draw_split(game, seat, game.options.five_card_count)}
     if cands:
         return {"type": "word", "player": seat, "cards": cands[0].tokens()}

@@ -61,9 +61,13 @@ class SnakePlan:
         for k, end in enumerate(self.word_ends):
             cells = self.cards[: end + 1]
             start = 0 if k == 0 else self.word_ends[k - 1] + 1
-            slot = next((s for s in self.centre_slots[start:end + 1] if s is not None), None)
-            action: dict[str, Any] = {"type": "snake", "player": seat, "cards": [f"#{c.id}" for c in cells],
-                                      "joints": self.word_ends[:k]}
+            slot = next((s for s in self.centre_slots[start : end + 1] if s is not None), None)
+            action: dict[str, Any] = {
+                "type": "snake",
+                "player": seat,
+                "cards": [f"#{c.id}" for c in cells],
+                "joints": self.word_ends[:k],
+            }
             if slot is not None:
                 action["centre"] = slot
             out.append(action)
@@ -73,9 +77,14 @@ class SnakePlan:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form for ``wordtable hint``."""
-        return {"words": self.words, "cards": [c.face for c in self.cards], "value": self.value,
-                "centre_used": [s for s in self.centre_slots if s is not None],
-                "hand_left": [c.face for c in self.hand_left], "stop": self.uses_whole_hand}
+        return {
+            "words": self.words,
+            "cards": [c.face for c in self.cards],
+            "value": self.value,
+            "centre_used": [s for s in self.centre_slots if s is not None],
+            "hand_left": [c.face for c in self.hand_left],
+            "stop": self.uses_whole_hand,
+        }
 
 
 @dataclass
@@ -93,18 +102,30 @@ class SearchResult:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"best": None if self.best is None else self.best.to_dict(), "first_s": self.first_s,
-                "first_whole_hand_s": self.first_whole_hand_s, "best_s": self.best_s, "nodes": self.nodes,
-                "exhausted": self.exhausted}
+        return {
+            "best": None if self.best is None else self.best.to_dict(),
+            "first_s": self.first_s,
+            "first_whole_hand_s": self.first_whole_hand_s,
+            "best_s": self.best_s,
+            "nodes": self.nodes,
+            "exhausted": self.exhausted,
+        }
 
 
 class _Stop(Exception):
     pass
 
 
-def best_snake(hand: Sequence[Card], centre: Sequence[Card | None], lexicon: Lexicon,
-               options: WordsnakeOptions | None = None, *, strength: str = "strongest",
-               budget_s: float | None = None, clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+def best_snake(
+    hand: Sequence[Card],
+    centre: Sequence[Card | None],
+    lexicon: Lexicon,
+    options: WordsnakeOptions | None = None,
+    *,
+    strength: str = "strongest",
+    budget_s: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> SearchResult:
     """Search for the best snake of ``hand`` plus the ``centre`` cards (None: a place already empty)."""
     if strength not in STRENGTHS:
         raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}, not {strength!r}")
@@ -151,7 +172,7 @@ def best_snake(hand: Sequence[Card], centre: Sequence[Card | None], lexicon: Lex
         total = 0
         for pool in (HAND, CENTRE):
             for k, lst in by_key[pool].items():
-                total += sum(t[0] for t in lst[used[pool].get(k, 0):])
+                total += sum(t[0] for t in lst[used[pool].get(k, 0) :])
         return total
 
     def record(value: int, used: list[dict[bytes, int]]) -> None:
@@ -175,15 +196,18 @@ def best_snake(hand: Sequence[Card], centre: Sequence[Card | None], lexicon: Lex
             record(value, used)
         if best_value[0] is not None and value + potential(used) <= best_value[0]:
             return
-        left = tuple(tuple(sorted((k, n - used[p].get(k, 0)) for k, n in counts[p].items())) for p in (HAND, CENTRE))
+        left = tuple(
+            tuple(sorted((k, n - used[p].get(k, 0)) for k, n in counts[p].items())) for p in (HAND, CENTRE)
+        )
         key = (left, last)
-        if seen.get(key, -10**9) >= value:
+        if seen.get(key, -(10**9)) >= value:
             return
         seen[key] = value
         pools = [{k: n - used[p].get(k, 0) for k, n in counts[p].items()} for p in (HAND, CENTRE)]
         cands = []
-        for word, path in finder.words(pools, limits=[None, 1], start=last or b"", min_letters=o.min_word,
-                                       max_cards=max_cards):
+        for word, path in finder.words(
+            pools, limits=[None, 1], start=last or b"", min_letters=o.min_word, max_cards=max_cards
+        ):
             cands.append((gain_of(path, used), word, path))
         cands.sort(key=lambda t: -t[0])
         if branch is not None:
@@ -204,14 +228,20 @@ def best_snake(hand: Sequence[Card], centre: Sequence[Card | None], lexicon: Lex
     return result
 
 
-def _last_key(word: bytes, path: tuple[tuple[int, bytes], ...], start: bytes | None, finder: CardWordFinder) -> bytes:
+def _last_key(
+    word: bytes, path: tuple[tuple[int, bytes], ...], start: bytes | None, finder: CardWordFinder
+) -> bytes:
     """The key of a word's last card (the next word starts on it)."""
     return path[-1][1] if path else (start or b"")
 
 
-def _plan(chain: list[tuple[bytes, tuple[tuple[int, bytes], ...]]],
-          by_key: list[dict[bytes, list[tuple[int, Card, int | None]]]], finder: CardWordFinder,
-          hand: Sequence[Card], value: int) -> SnakePlan:
+def _plan(
+    chain: list[tuple[bytes, tuple[tuple[int, bytes], ...]]],
+    by_key: list[dict[bytes, list[tuple[int, Card, int | None]]]],
+    finder: CardWordFinder,
+    hand: Sequence[Card],
+    value: int,
+) -> SnakePlan:
     taken: list[dict[bytes, int]] = [{}, {}]
     cards: list[Card] = []
     slots: list[int | None] = []
@@ -230,8 +260,9 @@ def _plan(chain: list[tuple[bytes, tuple[tuple[int, bytes], ...]]],
     return SnakePlan(words, cards, slots, ends, value, [c for c in hand if c.id not in used])
 
 
-def best_snake_for(game: WordsnakeGame, seat: int, *, strength: str = "strongest",
-                   budget_s: float | None = None) -> SearchResult:
+def best_snake_for(
+    game: WordsnakeGame, seat: int, *, strength: str = "strongest", budget_s: float | None = None
+) -> SearchResult:
     """The best snake for a player in a game under way: her hand and the cards of her snake (which she
     may rearrange) plus the centre cards still there."""
     own = list(game.snakes[seat].cards) + list(game.hands[seat].cards)

@@ -27,26 +27,42 @@ EXIT_OK, EXIT_BAD_INPUT = 0, 2
 def register(sub: Any) -> None:
     """Add ``moves`` and ``bot`` to the ``wordtable`` parser."""
     p = sub.add_parser(
-        "moves", help="list the legal moves of a rack on a wordgame or Wordability position, best first (JSON)",
+        "moves",
+        help="list the legal moves of a rack on a wordgame or Wordability position, best first (JSON)",
         description="Every legal move of RACK on the position, highest score first, each with its placement "
-                    "(as `wordtable move --place` takes it), the words formed with the rules' reckoning, the "
-                    "score and its breakdown. Exit 0, or 2 for input that cannot be read.")
+        "(as `wordtable move --place` takes it), the words formed with the rules' reckoning, the "
+        "score and its breakdown. Exit 0, or 2 for input that cannot be read.",
+    )
     p.add_argument("--game", required=True, choices=registry.names(board=True), help="the game")
-    p.add_argument("--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)")
-    p.add_argument("--rack", default=None, metavar="LETTERS",
-                   help="the tiles to play, ? for a blank (default: the rack of the player to move)")
-    p.add_argument("--top", type=int, default=10, metavar="N", help="list only the N best (default 10; 0: all)")
+    p.add_argument(
+        "--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)"
+    )
+    p.add_argument(
+        "--rack",
+        default=None,
+        metavar="LETTERS",
+        help="the tiles to play, ? for a blank (default: the rack of the player to move)",
+    )
+    p.add_argument(
+        "--top", type=int, default=10, metavar="N", help="list only the N best (default 10; 0: all)"
+    )
     p.add_argument("--lexicon", default=None, help="word list (default: enable)")
     p.add_argument("--profile", default=None, help="lexicon profile (allow/block lists)")
     p.set_defaults(func=cmd_moves)
 
     b = sub.add_parser(
-        "bot", help="what a bot would play on a wordgame or Wordability position (JSON)",
+        "bot",
+        help="what a bot would play on a wordgame or Wordability position (JSON)",
         description="The action a bot of the given strength takes for the player to move: a placement (with "
-                    "its words and score), an exchange or a pass, and why.")
+        "its words and score), an exchange or a pass, and why.",
+    )
     b.add_argument("--game", required=True, choices=registry.names(board=True), help="the game")
-    b.add_argument("--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)")
-    b.add_argument("--strength", default="strongest", choices=STRENGTHS, help="bot strength (default strongest)")
+    b.add_argument(
+        "--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)"
+    )
+    b.add_argument(
+        "--strength", default="strongest", choices=STRENGTHS, help="bot strength (default strongest)"
+    )
     b.add_argument("--seed", type=int, default=0, help="seed of the beginner's random choice")
     b.add_argument("--lexicon", default=None, help="word list (default: enable)")
     b.add_argument("--profile", default=None, help="lexicon profile (allow/block lists)")
@@ -101,7 +117,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
         game = _load(args, rack)
         letters = game.rack_letters(game.turn)
         all_moves = legal_moves(game, letters)
-        shown = all_moves if args.top == 0 else all_moves[:args.top]
+        shown = all_moves if args.top == 0 else all_moves[: args.top]
         listed = [describe_move(game, m) for m in shown]
     except (InvalidMoveError, ValueError) as e:
         result["error"] = str(e)
@@ -137,12 +153,18 @@ def cmd_bot(args: argparse.Namespace) -> int:
 def _board_hint(args: argparse.Namespace) -> dict[str, Any]:
     """``wordtable hint`` for wordgame and Wordability: the best moves of a position, explained."""
     if not getattr(args, "position", None):
-        raise InvalidMoveError("a hint for a board game needs --position FILE (docs/rules/positions.md), "
-                               "and --rack LETTERS unless the position gives the rack")
+        raise InvalidMoveError(
+            "a hint for a board game needs --position FILE (docs/rules/positions.md), "
+            "and --rack LETTERS unless the position gives the rack"
+        )
     rack = _check_rack(args.rack) if getattr(args, "rack", None) else None
     game = _load(args, rack)
-    return {"game": args.game, "player": game.turn, "rack": game.rack_letters(game.turn),
-            "hints": hints(game, top=args.top)}
+    return {
+        "game": args.game,
+        "player": game.turn,
+        "rack": game.rack_letters(game.turn),
+        "hints": hints(game, top=args.top),
+    }
 
 
 def _register_hints() -> None:
@@ -150,8 +172,14 @@ def _register_hints() -> None:
     from .hint import BOARD_GAMES
 
     arguments = [
-        (("--position",), {"metavar": "FILE", "help": "board games: the position file (docs/rules/positions.md)"}),
-        (("--rack",), {"metavar": "LETTERS", "help": "board games: the tiles, ? for a blank (default: the position's)"}),
+        (
+            ("--position",),
+            {"metavar": "FILE", "help": "board games: the position file (docs/rules/positions.md)"},
+        ),
+        (
+            ("--rack",),
+            {"metavar": "LETTERS", "help": "board games: the tiles, ? for a blank (default: the position's)"},
+        ),
     ]
     BOARD_GAMES.hint = _board_hint
     BOARD_GAMES.hint_arguments = arguments

@@ -26,8 +26,10 @@ from ..table.sim import SimBoard, SimError
 from ..table.sim_pieces import enroll_sim_sets, virtual_uid
 from ..table.tags import TagError, TagRegistry, load_set
 
-HELP = ("lay CELL PIECE | lift CELL | press SEAT BUTTON | show | quit   "
-        "(CELL: H8 or a number; PIECE: a letter, a piece id or SET:ID; buttons 1 OK, 2 previous, 3 next, 4 more)")
+HELP = (
+    "lay CELL PIECE | lift CELL | press SEAT BUTTON | show | quit   "
+    "(CELL: H8 or a number; PIECE: a letter, a piece id or SET:ID; buttons 1 OK, 2 previous, 3 next, 4 more)"
+)
 
 
 def parse_cell(text: str) -> int:
@@ -56,8 +58,10 @@ def run_session(port: str | None, workdir: Path, db: Path | None, interactive: b
         stop = threading.Event()
         thread = threading.Thread(target=session.run, args=(stop,), daemon=True)
         thread.start()
-        print(f"wordtable: the table is running ({'simulated board in ' + str(workdir) if sim else port}); "
-              f"the store is {store.path}.")
+        print(
+            f"wordtable: the table is running ({'simulated board in ' + str(workdir) if sim else port}); "
+            f"the store is {store.path}."
+        )
         if not interactive or robot is None:
             if robot is None and interactive:
                 print("Play on the table; press Ctrl-C to stop.")
@@ -90,7 +94,9 @@ def run_session(port: str | None, workdir: Path, db: Path | None, interactive: b
             sim.stop()
 
 
-def console_command(words: list[str], session: Session, robot: SimRobot, registry: TagRegistry, workdir: Path) -> bool:
+def console_command(
+    words: list[str], session: Session, robot: SimRobot, registry: TagRegistry, workdir: Path
+) -> bool:
     """Carry out one typed command; False when it is not one."""
     cmd = words[0]
     if cmd == "lay" and len(words) == 3:
@@ -107,7 +113,10 @@ def console_command(words: list[str], session: Session, robot: SimRobot, registr
     elif cmd == "show":
         view = session.current_view()
         print(f"display: {view}")
-        print("table:", ", ".join(f"{c}={uid.hex()}" for c, uid in sorted(session.table.settled.items())) or "empty")
+        print(
+            "table:",
+            ", ".join(f"{c}={uid.hex()}" for c, uid in sorted(session.table.settled.items())) or "empty",
+        )
         if robot.sim is not None:
             path = workdir / "panel.png"
             robot.sim.panel_image().save(path)

@@ -18,7 +18,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     pv.add_argument("screen", help="the screen's name (see `wordtable display list`)")
     pv.add_argument("--size", default="296x128", help=f"panel size: {' or '.join(SIZES)} (default 296x128)")
     pv.add_argument("--out", default=None, help="the PNG to write (default: SCREEN-SIZE.png here)")
-    pv.add_argument("--zoom", type=int, default=1, help="scale the PNG up by this whole factor (pixels stay sharp)")
+    pv.add_argument(
+        "--zoom", type=int, default=1, help="scale the PNG up by this whole factor (pixels stay sharp)"
+    )
     pv.set_defaults(func=cmd_preview)
     ls = dsub.add_parser("list", help="the screens preview knows, and the font in use")
     ls.set_defaults(func=cmd_list)

@@ -54,6 +54,7 @@ def commands(name: str) -> CardGameCommands | None:
         return BOARD_GAMES
     return None
 
+
 GAME_MODULES: tuple[str, ...] = ("wordtable.cli.wordcard", "wordtable.cli.wordsnake", "wordtable.cli.bot")
 """Modules imported by :func:`register` that add their own entries to :data:`GAMES` (WORDCHAIN's are here)."""
 
@@ -65,7 +66,9 @@ def _options(args: argparse.Namespace, cls: Any) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise GameError(f"--options is not JSON ({e.msg} at {e.pos}): give e.g. '{{\"scoring\": \"simple\"}}'") from None
+        raise GameError(
+            f'--options is not JSON ({e.msg} at {e.pos}): give e.g. \'{{"scoring": "simple"}}\''
+        ) from None
     if not isinstance(data, dict):
         raise GameError("--options must be a JSON object, e.g. '{\"dice\": 2}'")
     return cls.from_dict(data)
@@ -84,18 +87,24 @@ def _wordchain_score(args: argparse.Namespace) -> dict[str, Any]:
     options = _options(args, WordchainOptions)
     faces = parse_faces(args.cards)
     if not faces:
-        raise UnknownCardError("--cards is empty: give the word's cards in order, e.g. \"K♠3,N♥7,O♦1,P♣8\"")
+        raise UnknownCardError('--cards is empty: give the word\'s cards in order, e.g. "K♠3,N♥7,O♦1,P♣8"')
     placed = [PlacedCard.of(card_from_face(f, f"card{i + 1}"), f) for i, f in enumerate(faces)]
     for f, p in zip(faces, placed, strict=True):
         if not f.wild and (f.letters is None or f.number is None or f.suit is None):
-            raise UnknownCardError(f"{f.text}: scoring needs each card's letter, suit and number, like K♠3 or K/S/3")
+            raise UnknownCardError(
+                f"{f.text}: scoring needs each card's letter, suit and number, like K♠3 or K/S/3"
+            )
         if f.wild and p.letters == "":
             raise UnknownCardError(f"{f.text}: say which letter the Multicard stands for, like *=E or *=E♥5")
     link_position: int | None = 0
     if args.link:
         link = parse_face(args.link)
-        at = [i for i, p in enumerate(placed)
-              if link.matches(p.card) or (p.card.wild and link.letters is not None and p.letters == link.letters)]
+        at = [
+            i
+            for i, p in enumerate(placed)
+            if link.matches(p.card)
+            or (p.card.wild and link.letters is not None and p.letters == link.letters)
+        ]
         if not at:
             raise GameError(f"the word has no card {args.link} for the link: the link card is one of --cards")
         link_position = at[0]
@@ -123,9 +132,9 @@ def _wordchain_hint(args: argparse.Namespace) -> dict[str, Any]:
         raise GameError(f"--strength must be one of {', '.join(STRENGTHS)}")
     faces = parse_faces(args.hand or "")
     if not faces:
-        raise UnknownCardError("--hand is empty: give the cards held, e.g. \"B♥8,E♥3,D♠5,*\"")
+        raise UnknownCardError('--hand is empty: give the cards held, e.g. "B♥8,E♥3,D♠5,*"')
     if not args.link:
-        raise GameError("--link is needed: the card lying in the centre, e.g. \"P♣8\"")
+        raise GameError('--link is needed: the card lying in the centre, e.g. "P♣8"')
     hand = [card_from_face(f, f"hand{i + 1}") for i, f in enumerate(faces)]
     for f in faces:
         if not f.wild and f.letters is None:
@@ -140,16 +149,28 @@ def _wordchain_hint(args: argparse.Namespace) -> dict[str, Any]:
     else:
         kwargs.update(gift_weight=0.5)
     found = best_words(hand, link, lex, options, **kwargs)
-    return {"game": "wordchain", "link": link.face, "hand": [c.face for c in hand], "strength": args.strength,
-            "lexicon": lex.name, "words": [c.to_dict() for c in found]}
+    return {
+        "game": "wordchain",
+        "link": link.face,
+        "hand": [c.face for c in hand],
+        "strength": args.strength,
+        "lexicon": lex.name,
+        "words": [c.to_dict() for c in found],
+    }
 
 
 GAMES["wordchain"] = CardGameCommands(
     score=_wordchain_score,
     hint=_wordchain_hint,
     score_arguments=[
-        (("--link",), {"help": "which of the cards is the link card (its code or letter; default: the first)"}),
-        (("--all-cards",), {"action": "store_true", "help": "the word used every card the player held (rules I and M)"}),
+        (
+            ("--link",),
+            {"help": "which of the cards is the link card (its code or letter; default: the first)"},
+        ),
+        (
+            ("--all-cards",),
+            {"action": "store_true", "help": "the word used every card the player held (rules I and M)"},
+        ),
         (("--no-check",), {"action": "store_true", "help": "do not look the word up in the lexicon"}),
     ],
     hint_arguments=[
@@ -167,7 +188,9 @@ def _run(kind: str) -> Callable[[argparse.Namespace], int]:
         game = commands(args.game)
         handler = getattr(game, kind, None) if game else None
         if handler is None:
-            known = ", ".join(sorted(n for n in set(GAMES) | set(registry.names()) if getattr(commands(n), kind, None)))
+            known = ", ".join(
+                sorted(n for n in set(GAMES) | set(registry.names()) if getattr(commands(n), kind, None))
+            )
             print(f"wordtable {kind}: no {kind} for game {args.game!r} (games: {known})", file=sys.stderr)
             return 2
         try:
@@ -184,10 +207,12 @@ def _run(kind: str) -> Callable[[argparse.Namespace], int]:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", required=True, help="which game: " + ", ".join(registry.names()))
-    p.add_argument("--options", help="house rules as a JSON object, e.g. '{\"scoring\": \"simple\"}'")
+    p.add_argument("--options", help='house rules as a JSON object, e.g. \'{"scoring": "simple"}\'')
     p.add_argument("--lexicon", help="lexicon name (default: the game's)")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
-    p.add_argument("--ascii", action="store_true", help="escape ♠♥♦♣ and other non-ASCII text as \\u in the JSON")
+    p.add_argument(
+        "--ascii", action="store_true", help="escape ♠♥♦♣ and other non-ASCII text as \\u in the JSON"
+    )
 
 
 def register(sub: Any) -> None:
@@ -196,10 +221,12 @@ def register(sub: Any) -> None:
         importlib.import_module(name)
     score = sub.add_parser("score", help="score cards laid as a word, every step as JSON (card games)")
     _common(score)
-    score.add_argument("--cards", required=True, help="the cards in order, e.g. \"K♠3,N♥7,O♦1,P♣8\" (see docs/rules/cards.md)")
+    score.add_argument(
+        "--cards", required=True, help='the cards in order, e.g. "K♠3,N♥7,O♦1,P♣8" (see docs/rules/cards.md)'
+    )
     hint = sub.add_parser("hint", help="best plays for a hand or a rack, as JSON (every game)")
     _common(hint)
-    hint.add_argument("--hand", help="the cards held, e.g. \"B♥8,E♥3,*\"")
+    hint.add_argument("--hand", help='the cards held, e.g. "B♥8,E♥3,*"')
     hint.add_argument("--strength", default="strongest", help="beginner, club or strongest")
     hint.add_argument("--top", type=int, default=5, help="how many plays to list")
     for parser, attr in ((score, "score_arguments"), (hint, "hint_arguments")):

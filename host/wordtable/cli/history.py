@@ -14,14 +14,18 @@ from ..store.store import Store
 
 def register(sub: argparse._SubParsersAction) -> None:
     hist = sub.add_parser("history", help="games played on this table; export a finished one")
-    hist.add_argument("--db", default=None, help="the store file (default: wordtable.db in the wordtable data folder)")
+    hist.add_argument(
+        "--db", default=None, help="the store file (default: wordtable.db in the wordtable data folder)"
+    )
     hist.add_argument("--limit", type=int, default=20, help="how many games to list (default 20)")
     hsub = hist.add_subparsers(dest="history_command", metavar="ACTION")
     ex = hsub.add_parser("export", help="write a finished game as JSON or GCG")
     ex.add_argument("game", type=int, help="the game's number (from `wordtable history`)")
     ex.add_argument("--format", choices=("json", "gcg"), default="json")
     ex.add_argument("--out", default=None, help="the file to write (default: print it)")
-    ex.add_argument("--lexicon", default="enable", help="word list to replay a GCG export with (default enable)")
+    ex.add_argument(
+        "--lexicon", default="enable", help="word list to replay a GCG export with (default enable)"
+    )
     ex.set_defaults(func=cmd_export)
     hist.set_defaults(func=cmd_history)
 
@@ -40,7 +44,9 @@ def cmd_history(args: argparse.Namespace) -> int:
             for g in rows:
                 scores = ""
                 if g.result and "scores" in g.result:
-                    scores = ", ".join(f"{n} {s}" for n, s in zip(g.players, g.result["scores"], strict=False))
+                    scores = ", ".join(
+                        f"{n} {s}" for n, s in zip(g.players, g.result["scores"], strict=False)
+                    )
                 state = "finished" if g.finished else "in play"
                 print(f"{g.id:5}  {g.started_at}  {g.game:12} {state:9} {scores or ', '.join(g.players)}")
             if not rows:

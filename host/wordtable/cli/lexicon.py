@@ -38,8 +38,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     lsub = lex.add_subparsers(dest="lexicon_command", metavar="ACTION", required=True)
 
     def with_lexicon(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--lexicon", "-l", default=None, help="lexicon name (default: the profile's, else enable)")
-        p.add_argument("--profile", "-p", default=None, help="profile to apply, e.g. classroom (default: none)")
+        p.add_argument(
+            "--lexicon", "-l", default=None, help="lexicon name (default: the profile's, else enable)"
+        )
+        p.add_argument(
+            "--profile", "-p", default=None, help="profile to apply, e.g. classroom (default: none)"
+        )
 
     p = lsub.add_parser("list", help="list the lexicons with language, word count and state")
     p.set_defaults(func=cmd_list)
@@ -56,7 +60,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = lsub.add_parser("anagram", help="words from a set of letters; ? is a blank")
     with_lexicon(p)
-    p.add_argument("letters", metavar="LETTERS", help="the rack, e.g. RETAIN? (quote it: the shell expands ?)")
+    p.add_argument(
+        "letters", metavar="LETTERS", help="the rack, e.g. RETAIN? (quote it: the shell expands ?)"
+    )
     p.add_argument("--exact", action="store_true", help="only words that use every letter")
     p.add_argument("--min-length", type=int, default=2, help="shortest word to list (default 2)")
     p.set_defaults(func=cmd_anagram)
@@ -70,8 +76,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     with_lexicon(p)
     p.add_argument("fragment", metavar="FRAGMENT")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--front", dest="where", action="store_const", const="front", help="add letters in front")
-    where.add_argument("--both", dest="where", action="store_const", const="both", help="add letters at both ends")
+    where.add_argument(
+        "--front", dest="where", action="store_const", const="front", help="add letters in front"
+    )
+    where.add_argument(
+        "--both", dest="where", action="store_const", const="both", help="add letters at both ends"
+    )
     p.add_argument("--max-added", type=int, default=None, help="add at most this many letters")
     p.set_defaults(func=cmd_extend, where="back")
 
@@ -84,10 +94,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = lsub.add_parser("import", help="import a word list file (one word a line) as a new lexicon")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--name", required=True, help="name of the new lexicon (lower case, e.g. places)")
-    p.add_argument("--language", default="en", choices=alphabet_ids(), help="alphabet to spell it in (default en)")
+    p.add_argument(
+        "--language", default="en", choices=alphabet_ids(), help="alphabet to spell it in (default en)"
+    )
     p.add_argument("--join", action="store_true", help="join multi-word entries (New York -> NEWYORK)")
-    p.add_argument("--encoding", default="auto", choices=("auto", "utf-8", "latin-1"),
-                   help="auto: UTF-8, lines that are not are read as Latin-1 and reported (default)")
+    p.add_argument(
+        "--encoding",
+        default="auto",
+        choices=("auto", "utf-8", "latin-1"),
+        help="auto: UTF-8, lines that are not are read as Latin-1 and reported (default)",
+    )
     p.add_argument("--title", default=None, help="one line saying what the list is")
     p.add_argument("--licence", default=None, help="the list's licence, shown by `lexicon info`")
     p.add_argument("--replace", action="store_true", help="overwrite an imported lexicon of the same name")
@@ -99,7 +115,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_remove)
 
     p = lsub.add_parser("build", help="compile lexicon caches now (they are otherwise built on first use)")
-    p.add_argument("names", nargs="*", metavar="NAME", help="lexicons (default: every one whose source is here)")
+    p.add_argument(
+        "names", nargs="*", metavar="NAME", help="lexicons (default: every one whose source is here)"
+    )
     p.add_argument("--profile", "-p", default=None, help="also compile with this profile applied")
     p.set_defaults(func=cmd_build)
 
@@ -112,7 +130,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_profile_show)
     p = psub.add_parser("create", help="create a profile as a copy of another")
     p.add_argument("name")
-    p.add_argument("--from", dest="source", default=DEFAULT_PROFILE, help="profile to copy (default: default)")
+    p.add_argument(
+        "--from", dest="source", default=DEFAULT_PROFILE, help="profile to copy (default: default)"
+    )
     p.set_defaults(func=cmd_profile_create)
     p = psub.add_parser("set", help="change a profile's lexicon, kid-safe mode or description")
     p.add_argument("name")
@@ -120,8 +140,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     lexgroup.add_argument("--lexicon", default=None, help="lexicon the profile uses")
     lexgroup.add_argument("--no-lexicon", action="store_true", help="leave the lexicon to the game (enable)")
     kid = p.add_mutually_exclusive_group()
-    kid.add_argument("--kid-safe", dest="kid_safe", action="store_const", const=True, help="filter offensive words")
-    kid.add_argument("--no-kid-safe", dest="kid_safe", action="store_const", const=False, help="do not filter")
+    kid.add_argument(
+        "--kid-safe", dest="kid_safe", action="store_const", const=True, help="filter offensive words"
+    )
+    kid.add_argument(
+        "--no-kid-safe", dest="kid_safe", action="store_const", const=False, help="do not filter"
+    )
     p.add_argument("--description", default=None)
     p.set_defaults(func=cmd_profile_set, kid_safe=None)
     for action, what in (("allow", "accept these words always"), ("block", "never accept these words")):
@@ -234,8 +258,10 @@ def cmd_info(args: argparse.Namespace) -> int:
     if lex.profile:
         print(f"  profile:   {lex.profile}: {len(lex.blocked):,} words blocked, {len(lex.added):,} added")
     print(f"  cache:     {m.get('cache_file')} (built {m.get('built_at')} in {m.get('build_seconds')} s)")
-    print(f"  structures: DAWG {lex.dawg.node_count:,} nodes / {lex.dawg.edge_count:,} edges, "
-          f"reverse DAWG {lex.reverse_dawg.node_count:,} / {lex.reverse_dawg.edge_count:,}")
+    print(
+        f"  structures: DAWG {lex.dawg.node_count:,} nodes / {lex.dawg.edge_count:,} edges, "
+        f"reverse DAWG {lex.reverse_dawg.node_count:,} / {lex.reverse_dawg.edge_count:,}"
+    )
     return 0
 
 
@@ -265,7 +291,9 @@ def cmd_anagram(args: argparse.Namespace) -> int:
     rack = Counter(lex.canonical(rack_text) or "") if rack_text else Counter()
     for w in words:
         blanks = Counter(w) - rack
-        note = "  " + " ".join(f"{BLANK}={_show(lex, c)}" for c in sorted(blanks.elements())) if blanks else ""
+        note = (
+            "  " + " ".join(f"{BLANK}={_show(lex, c)}" for c in sorted(blanks.elements())) if blanks else ""
+        )
         print(_show(lex, w) + note)
     print(f"({len(words)} words)", file=sys.stderr)
     return 0 if words else 1
@@ -347,7 +375,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         lex = load(spec.name, profile=args.profile)
         took = time.perf_counter() - started
-        print(f"{lex.name}{'@' + lex.profile if lex.profile else ''}: {len(lex):,} words ready in {took:.2f} s")
+        print(
+            f"{lex.name}{'@' + lex.profile if lex.profile else ''}: {len(lex):,} words ready in {took:.2f} s"
+        )
     return 0
 
 
@@ -394,7 +424,9 @@ def cmd_profile_set(args: argparse.Namespace) -> int:
     elif args.lexicon is not None:
         find_spec(args.lexicon)
         lexicon = args.lexicon
-    _print_profile(edit_profile(args.name, lexicon=lexicon, kid_safe=args.kid_safe, description=args.description))
+    _print_profile(
+        edit_profile(args.name, lexicon=lexicon, kid_safe=args.kid_safe, description=args.description)
+    )
     return 0
 
 

@@ -24,13 +24,21 @@ EXIT_VALID, EXIT_INVALID, EXIT_BAD_INPUT = 0, 1, 2
 def register(sub: Any) -> None:
     """Add the board-game subcommands to the ``wordtable`` parser."""
     p = sub.add_parser(
-        "move", help="validate and score one move of a board game (wordgame, Wordability) (JSON out)",
+        "move",
+        help="validate and score one move of a board game (wordgame, Wordability) (JSON out)",
         description="Validate and score one move on a position file. Prints JSON: valid, error, the words "
-                    "formed with their scores and reckoning, total. Exit 0 valid, 1 invalid, 2 bad input.")
+        "formed with their scores and reckoning, total. Exit 0 valid, 1 invalid, 2 bad input.",
+    )
     p.add_argument("--game", required=True, choices=registry.names(board=True), help="the game")
-    p.add_argument("--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)")
-    p.add_argument("--place", required=True, metavar="CELLS",
-                   help='placements like "H8:W,H9:O" (lower-case letter: a blank standing for it)')
+    p.add_argument(
+        "--position", required=True, metavar="FILE", help="position file (docs/rules/positions.md)"
+    )
+    p.add_argument(
+        "--place",
+        required=True,
+        metavar="CELLS",
+        help='placements like "H8:W,H9:O" (lower-case letter: a blank standing for it)',
+    )
     p.add_argument("--lexicon", default=None, help="word list (default: enable)")
     p.add_argument("--profile", default=None, help="lexicon profile (allow/block lists)")
     p.set_defaults(func=cmd_move)
@@ -41,10 +49,19 @@ def _out(result: dict[str, Any]) -> None:
     sys.stdout.write("\n")
 
 
-def check_move(game_name: str, position: dict[str, Any], place: str, lexicon: Lexicon) -> tuple[int, dict[str, Any]]:
+def check_move(
+    game_name: str, position: dict[str, Any], place: str, lexicon: Lexicon
+) -> tuple[int, dict[str, Any]]:
     """Validate and score a move given as ``CELL:LETTER,...`` on a position: (exit code, JSON result).
     Nothing is changed; a player to move without a known rack is given the move's letters."""
-    result: dict[str, Any] = {"game": game_name, "valid": False, "error": None, "words": [], "bonus": 0, "total": 0}
+    result: dict[str, Any] = {
+        "game": game_name,
+        "valid": False,
+        "error": None,
+        "words": [],
+        "bonus": 0,
+        "total": 0,
+    }
     try:
         items = placements_from_text(place)
         if position.get("game", game_name) != game_name:
@@ -52,7 +69,12 @@ def check_move(game_name: str, position: dict[str, Any], place: str, lexicon: Le
         position = dict(position, game=game_name)
         turn = position.get("turn", 0)
         racks = position.get("racks")
-        if isinstance(racks, list) and isinstance(turn, int) and 0 <= turn < len(racks) and racks[turn] is None:
+        if (
+            isinstance(racks, list)
+            and isinstance(turn, int)
+            and 0 <= turn < len(racks)
+            and racks[turn] is None
+        ):
             racks = list(racks)
             racks[turn] = "".join("?" if it["letter"].islower() else it["letter"].upper() for it in items)
             position["racks"] = racks

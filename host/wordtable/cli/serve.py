@@ -14,37 +14,79 @@ from ..web.server import DEFAULT_PORT, WebOptions
 
 def add_web_arguments(parser: argparse.ArgumentParser) -> None:
     """The web page's options (shared with ``wordtable run``)."""
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on (default 127.0.0.1; another needs --lan and --pin)")
-    parser.add_argument("--http-port", type=int, default=DEFAULT_PORT, help=f"web port (default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; another needs --lan and --pin)",
+    )
+    parser.add_argument(
+        "--http-port", type=int, default=DEFAULT_PORT, help=f"web port (default {DEFAULT_PORT})"
+    )
     parser.add_argument("--lan", action="store_true", help="allow listening on a LAN address (needs --pin)")
-    parser.add_argument("--lan-name", action="append", default=[], metavar="NAME",
-                        help="a name the page is opened by on the LAN (e.g. table.local); others are refused")
-    parser.add_argument("--pin", default=os.environ.get("WORDTABLE_PIN"),
-                        help="PIN a browser on the LAN must give (or WORDTABLE_PIN)")
-    parser.add_argument("--kiosk", action="store_true",
-                        help="kiosk mode: full screen, attract screen and reset to the menu when idle, settings locked")
-    parser.add_argument("--kiosk-pin", default=os.environ.get("WORDTABLE_KIOSK_PIN"),
-                        help="PIN that opens the settings in kiosk mode (or WORDTABLE_KIOSK_PIN; none: locked)")
-    parser.add_argument("--idle-reset", type=float, default=180.0, metavar="SECONDS",
-                        help="kiosk: seconds without activity before the reset (default 180)")
-    parser.add_argument("--control", action="store_true",
-                        help="with a real board: let the page press the seat buttons (default: read-only mirror)")
+    parser.add_argument(
+        "--lan-name",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the page is opened by on the LAN (e.g. table.local); others are refused",
+    )
+    parser.add_argument(
+        "--pin",
+        default=os.environ.get("WORDTABLE_PIN"),
+        help="PIN a browser on the LAN must give (or WORDTABLE_PIN)",
+    )
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="kiosk mode: full screen, attract screen and reset to the menu when idle, settings locked",
+    )
+    parser.add_argument(
+        "--kiosk-pin",
+        default=os.environ.get("WORDTABLE_KIOSK_PIN"),
+        help="PIN that opens the settings in kiosk mode (or WORDTABLE_KIOSK_PIN; none: locked)",
+    )
+    parser.add_argument(
+        "--idle-reset",
+        type=float,
+        default=180.0,
+        metavar="SECONDS",
+        help="kiosk: seconds without activity before the reset (default 180)",
+    )
+    parser.add_argument(
+        "--control",
+        action="store_true",
+        help="with a real board: let the page press the seat buttons (default: read-only mirror)",
+    )
 
 
 def web_options(args: argparse.Namespace) -> WebOptions:
-    return WebOptions(host=args.host, port=args.http_port, lan=args.lan, pin=args.pin, kiosk=args.kiosk,
-                      kiosk_pin=args.kiosk_pin, idle_reset_s=args.idle_reset, allow_control=args.control,
-                      names=tuple(args.lan_name))
+    return WebOptions(
+        host=args.host,
+        port=args.http_port,
+        lan=args.lan,
+        pin=args.pin,
+        kiosk=args.kiosk,
+        kiosk_pin=args.kiosk_pin,
+        idle_reset_s=args.idle_reset,
+        allow_control=args.control,
+        names=tuple(args.lan_name),
+    )
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    serve = sub.add_parser("serve", help="the virtual table in a browser: the simulated board, or a real one mirrored")
+    serve = sub.add_parser(
+        "serve", help="the virtual table in a browser: the simulated board, or a real one mirrored"
+    )
     serve.add_argument("--port", help="a real board's serial port (default: start the simulated board)")
-    serve.add_argument("--workdir", default="run", help="where the simulated board keeps its files (default: ./run)")
+    serve.add_argument(
+        "--workdir", default="run", help="where the simulated board keeps its files (default: ./run)"
+    )
     serve.add_argument("--layout", default="standard", help="table layout (hardware/layouts/NAME.json)")
-    serve.add_argument("--db", default=None,
-                       help="the store (default: WORKDIR/wordtable.db for the simulated table, else your own)")
+    serve.add_argument(
+        "--db",
+        default=None,
+        help="the store (default: WORKDIR/wordtable.db for the simulated table, else your own)",
+    )
     add_web_arguments(serve)
     serve.set_defaults(func=cmd_serve)
 

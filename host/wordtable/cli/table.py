@@ -11,9 +11,15 @@ from ..table.link import BoardError, BoardLink
 
 def register(sub: argparse._SubParsersAction) -> None:
     run = sub.add_parser("run", help="start the table: the simulated board (no --port) or a real one")
-    run.add_argument("--port", help="the board's serial port, e.g. /dev/ttyACM0 (default: the simulated board)")
-    run.add_argument("--workdir", default="run", help="where the simulated board keeps its files (default: ./run)")
-    run.add_argument("--no-input", action="store_true", help="start the table, take no typed commands, and stop")
+    run.add_argument(
+        "--port", help="the board's serial port, e.g. /dev/ttyACM0 (default: the simulated board)"
+    )
+    run.add_argument(
+        "--workdir", default="run", help="where the simulated board keeps its files (default: ./run)"
+    )
+    run.add_argument(
+        "--no-input", action="store_true", help="start the table, take no typed commands, and stop"
+    )
     run.add_argument("--db", default=None, help="the game store (default: wordtable.db in the data folder)")
     run.set_defaults(func=cmd_run)
 
@@ -23,21 +29,33 @@ def register(sub: argparse._SubParsersAction) -> None:
     dep.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
     dep.add_argument("--arch", default=None, help="mpy-cross architecture (default armv6m, the Pico's)")
     dep.add_argument("--source", action="store_true", help="copy .py sources instead of .mpy bytecode")
-    dep.add_argument("--romfs", action=argparse.BooleanOptionalAction, default=None,
-                     help="write the ROMFS image (--romfs) or copy .mpy files (--no-romfs); default: the ROMFS "
-                          "image where the board's MicroPython has a ROMFS partition")
-    dep.add_argument("--resume", action="store_true",
-                     help="no soft reset before copying (for the MicroPython unix port on a pty)")
+    dep.add_argument(
+        "--romfs",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="write the ROMFS image (--romfs) or copy .mpy files (--no-romfs); default: the ROMFS "
+        "image where the board's MicroPython has a ROMFS partition",
+    )
+    dep.add_argument(
+        "--resume",
+        action="store_true",
+        help="no soft reset before copying (for the MicroPython unix port on a pty)",
+    )
     dep.set_defaults(func=cmd_deploy)
-    img = bsub.add_parser("firmware", help="build the board's image: a ROMFS image, the .mpy files, a frozen "
-                          "build's manifest.py, and their listing (make firmware)")
+    img = bsub.add_parser(
+        "firmware",
+        help="build the board's image: a ROMFS image, the .mpy files, a frozen "
+        "build's manifest.py, and their listing (make firmware)",
+    )
     img.add_argument("--out", default="build/firmware", help="where to write them (default build/firmware)")
     img.add_argument("--arch", default=None, help="mpy-cross architecture (default armv6m, the Pico's)")
     img.set_defaults(func=cmd_firmware)
     st = bsub.add_parser("status", help="connect to the board and print what it reports")
     st.add_argument("--port", required=True)
     st.set_defaults(func=cmd_status)
-    doc = bsub.add_parser("doctor", help="ask the board for its diagnostics: readers, noisy cells, panel, heap")
+    doc = bsub.add_parser(
+        "doctor", help="ask the board for its diagnostics: readers, noisy cells, panel, heap"
+    )
     doc.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
     doc.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board (default 10)")
     doc.set_defaults(func=cmd_doctor)
@@ -49,8 +67,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         from .console import run_session
 
         # typed (or piped) table commands unless --no-input
-        return run_session(args.port, Path(args.workdir), Path(args.db) if args.db else None, not args.no_input,
-                           lexicon.load())
+        return run_session(
+            args.port,
+            Path(args.workdir),
+            Path(args.db) if args.db else None,
+            not args.no_input,
+            lexicon.load(),
+        )
     except BoardError as exc:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2
@@ -60,7 +83,13 @@ def cmd_deploy(args: argparse.Namespace) -> int:
     from ..table.deploy import DEFAULT_ARCH, deploy
 
     try:
-        deploy(args.port, arch=args.arch or DEFAULT_ARCH, source=args.source, resume=args.resume, romfs=args.romfs)
+        deploy(
+            args.port,
+            arch=args.arch or DEFAULT_ARCH,
+            source=args.source,
+            resume=args.resume,
+            romfs=args.romfs,
+        )
     except BoardError as exc:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2
@@ -90,14 +119,20 @@ def cmd_status(args: argparse.Namespace) -> int:
         with BoardLink(args.port, reconnect=False) as link:
             info = link.wait_linked(timeout=5)
             time.sleep(1.2)  # one heartbeat
-            print(f"board: {info.board_name}, firmware {'.'.join(map(str, info.fw_version))}, boot {info.boot_id:04x}")
-            print(f"table: {info.grid[0]}x{info.grid[1]} grid + {info.seats} seats x {info.seat_cells} cells, "
-                  f"{info.buttons_per_seat} buttons a seat, display {info.display_size[0]}x{info.display_size[1]}")
+            print(
+                f"board: {info.board_name}, firmware {'.'.join(map(str, info.fw_version))}, boot {info.boot_id:04x}"
+            )
+            print(
+                f"table: {info.grid[0]}x{info.grid[1]} grid + {info.seats} seats x {info.seat_cells} cells, "
+                f"{info.buttons_per_seat} buttons a seat, display {info.display_size[0]}x{info.display_size[1]}"
+            )
             print(f"pieces on the table: {len(link.cells)}")
             if link.heartbeat:
                 hb = link.heartbeat
-                print(f"heap free: {hb['heap_free']} bytes, sweep: {hb['scan_ms']} ms, "
-                      f"read errors: {hb['read_errors']}, uptime: {hb['uptime_ms'] // 1000} s")
+                print(
+                    f"heap free: {hb['heap_free']} bytes, sweep: {hb['scan_ms']} ms, "
+                    f"read errors: {hb['read_errors']}, uptime: {hb['uptime_ms'] // 1000} s"
+                )
     except BoardError as exc:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2

@@ -16,7 +16,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     tsub = tags.add_subparsers(dest="tags_command", metavar="ACTION", required=True)
 
     def store_arg(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--db", default=None, help="the store file (default: wordtable.db in the wordtable data folder)")
+        p.add_argument(
+            "--db", default=None, help="the store file (default: wordtable.db in the wordtable data folder)"
+        )
 
     sets = tsub.add_parser("sets", help="the piece sets, their sizes and how many pieces are enrolled")
     store_arg(sets)
@@ -31,9 +33,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     en.add_argument("set", help="the piece set (see `wordtable tags sets`)")
     en.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
     en.add_argument("--layout", default="standard", help="the table layout (hardware/layouts/NAME.json)")
-    en.add_argument("--replace", action="store_true", help="give tags to pieces that already have one (a lost tag)")
+    en.add_argument(
+        "--replace", action="store_true", help="give tags to pieces that already have one (a lost tag)"
+    )
     en.add_argument("--missing", action="store_true", help="only the pieces that have no tag yet")
-    en.add_argument("--timeout", type=float, default=600.0, help="stop after this many idle seconds (default 600)")
+    en.add_argument(
+        "--timeout", type=float, default=600.0, help="stop after this many idle seconds (default 600)"
+    )
     store_arg(en)
     en.set_defaults(func=cmd_enroll)
 
@@ -43,7 +49,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     wr.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
     wr.add_argument("--cell", type=int, required=True, help="the cell the piece lies on")
     wr.add_argument("--enroll", action="store_true", help="also enroll the tag as this piece in the registry")
-    wr.add_argument("--replace", action="store_true", help="with --enroll: even if the piece or tag is enrolled")
+    wr.add_argument(
+        "--replace", action="store_true", help="with --enroll: even if the piece or tag is enrolled"
+    )
     wr.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board (default 10)")
     store_arg(wr)
     wr.set_defaults(func=cmd_write)
@@ -76,7 +84,9 @@ def cmd_sets(args: argparse.Namespace) -> int:
                 except TagError as exc:
                     print(f"{name:12} (cannot be read: {exc})")
                     continue
-                print(f"{name:12} {s.title:22} {len(s):4} pieces, {counts.get(name, 0):4} enrolled  (code {s.code})")
+                print(
+                    f"{name:12} {s.title:22} {len(s):4} pieces, {counts.get(name, 0):4} enrolled  (code {s.code})"
+                )
     except StoreError as exc:
         return _fail(exc)
     return 0
@@ -125,19 +135,32 @@ def cmd_enroll(args: argparse.Namespace) -> int:
         with _open(args) as store, BoardLink(args.port, reconnect=True) as link:
             info = link.wait_linked(timeout=10)
             layout.check_board(info.grid, info.seats, info.seat_cells)
-            walk = Enrollment(pieces, TagRegistry(store.conn), layout.enroll_cells(), layout.geometry,
-                              replace=args.replace, missing_only=args.missing)
+            walk = Enrollment(
+                pieces,
+                TagRegistry(store.conn),
+                layout.enroll_cells(),
+                layout.geometry,
+                replace=args.replace,
+                missing_only=args.missing,
+            )
             policy = RefreshPolicy()
 
             def say(text: str) -> None:
                 print(text, flush=True)
                 left = sum(1 for _ in walk.waiting())
-                view = MessageView(f"Enroll: {pieces.title}", (walk.prompt(),), kind="info",
-                                   footer=f"{len(walk.enrolled)} enrolled, {left} to go")
+                view = MessageView(
+                    f"Enroll: {pieces.title}",
+                    (walk.prompt(),),
+                    kind="info",
+                    footer=f"{len(walk.enrolled)} enrolled, {left} to go",
+                )
                 policy.show(link, render(view, info.display_size))
 
             ok = run_enrollment(link, walk, say, idle_timeout_s=args.timeout)
-            print(f"{len(walk.enrolled)} pieces of the {pieces.title} enrolled" + ("" if ok else " (stopped early)"))
+            print(
+                f"{len(walk.enrolled)} pieces of the {pieces.title} enrolled"
+                + ("" if ok else " (stopped early)")
+            )
             return 0 if ok else 1
     except (TagError, LayoutError, BoardError, StoreError) as exc:
         return _fail(exc)
@@ -152,8 +175,10 @@ def cmd_write(args: argparse.Namespace) -> int:
         with BoardLink(args.port, reconnect=False) as link:
             link.wait_linked(timeout=args.timeout)
             uid = write_piece(link, args.cell, pieces, piece.id, timeout=args.timeout)
-        print(f"wrote {pieces.code}:{piece.id} ({piece.describe()}) into tag {uid.hex()} on cell {args.cell}; "
-              "read back and checked")
+        print(
+            f"wrote {pieces.code}:{piece.id} ({piece.describe()}) into tag {uid.hex()} on cell {args.cell}; "
+            "read back and checked"
+        )
         if args.enroll:
             with _open(args) as store:
                 TagRegistry(store.conn).enroll(uid, piece, replace=args.replace)

@@ -24,7 +24,9 @@ def _cards(text: str, what: str) -> tuple[list[Card], list[Any]]:
         raise UnknownCardError(f"{what} is empty: give cards like R♣7 or R/C/7, * for a wild card")
     for f in faces:
         if not f.wild and (f.letters is None or f.number is None):
-            raise UnknownCardError(f"{f.text}: a WORDCARD card needs its letter and rank, like R♣7, R/C/7 or E♠J")
+            raise UnknownCardError(
+                f"{f.text}: a WORDCARD card needs its letter and rank, like R♣7, R/C/7 or E♠J"
+            )
     return [card_from_face(f, f"card{i + 1}") for i, f in enumerate(faces)], faces
 
 
@@ -36,7 +38,9 @@ def _score(args: argparse.Namespace) -> dict[str, Any]:
 
     options = _options(args, WordcardOptions)
     if options.game_type == "wild":
-        raise GameError("say which type the deal is played as: wordplay, cardplay, wordplay_plus, cardplay_plus or wordcard")
+        raise GameError(
+            "say which type the deal is played as: wordplay, cardplay, wordplay_plus, cardplay_plus or wordcard"
+        )
     lex = lexicon_module.load(args.lexicon or options.lexicon)
     rows_out = []
     total = 0
@@ -48,8 +52,13 @@ def _score(args: argparse.Namespace) -> dict[str, Any]:
         ms = score_meld(row, options.rule, options, lex.is_word)
         rows_out.append({"cards": [p.face for p in row], **ms.to_dict(), "total": ms.points + ms.bonus})
         total += ms.points + ms.bonus
-    return {"game": "wordcard", "game_type": options.game_type, "lexicon": lex.name, "rows": rows_out,
-            "total": total}
+    return {
+        "game": "wordcard",
+        "game_type": options.game_type,
+        "lexicon": lex.name,
+        "rows": rows_out,
+        "total": total,
+    }
 
 
 def _hint(args: argparse.Namespace) -> dict[str, Any]:
@@ -67,26 +76,51 @@ def _hint(args: argparse.Namespace) -> dict[str, Any]:
     if args.group:
         options = _options(args, GroupOptions)
         lex = lexicon_module.load(args.lexicon or options.lexicon)
-        game = WordcardGroupGame(["solo"], options=options, lexicon=lex, table=[t.strip() for t in args.hand.split(",")])
+        game = WordcardGroupGame(
+            ["solo"], options=options, lexicon=lex, table=[t.strip() for t in args.hand.split(",")]
+        )
         rows, score = best_group_solution(game, strength=args.strength, budget_s=budget)
-        return {"game": "wordcard", "group": True, "table": [c.face for c in game.table], "strength": args.strength,
-                "rows": [r.to_dict() for r in rows], "to_beat": score}
+        return {
+            "game": "wordcard",
+            "group": True,
+            "table": [c.face for c in game.table],
+            "strength": args.strength,
+            "rows": [r.to_dict() for r in rows],
+            "to_beat": score,
+        }
     options = _options(args, WordcardOptions)
     if options.game_type == "wild":
-        raise GameError("say which type the deal is played as: wordplay, cardplay, wordplay_plus, cardplay_plus or wordcard")
+        raise GameError(
+            "say which type the deal is played as: wordplay, cardplay, wordplay_plus, cardplay_plus or wordcard"
+        )
     lex = lexicon_module.load(args.lexicon or options.lexicon)
     hand, _faces = _cards(args.hand, "--hand")
     lay = best_rows(hand, options, lex, opened=args.opened, strength=args.strength, budget_s=budget)
-    return {"game": "wordcard", "game_type": options.game_type, "strength": args.strength, "lexicon": lex.name,
-            "hand": [c.face for c in hand], **lay.to_dict()}
+    return {
+        "game": "wordcard",
+        "game_type": options.game_type,
+        "strength": args.strength,
+        "lexicon": lex.name,
+        "hand": [c.face for c in hand],
+        **lay.to_dict(),
+    }
 
 
 GAMES["wordcard"] = CardGameCommands(
     score=_score,
     hint=_hint,
     hint_arguments=[
-        (("--group",), {"action": "store_true", "help": "WORDCARD: --hand is a GROUP GAME's face-up cards; give the score to beat"}),
-        (("--opened",), {"action": "store_true", "help": "WORDCARD: the player has opened already (no opening minimum)"}),
+        (
+            ("--group",),
+            {
+                "action": "store_true",
+                "help": "WORDCARD: --hand is a GROUP GAME's face-up cards; give the score to beat",
+            },
+        ),
+        (
+            ("--opened",),
+            {"action": "store_true", "help": "WORDCARD: the player has opened already (no opening minimum)"},
+        ),
         (("--budget",), {"type": float, "help": "seconds the search may take"}),
     ],
 )

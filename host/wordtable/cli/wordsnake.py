@@ -48,8 +48,14 @@ def _score(args: argparse.Namespace) -> dict[str, Any]:
     complete = spans[-1][1] + 1 if spans else 0
     back = cards[complete:]
     sheet = score_snake(cards[:complete], spans, [*hand, *back], options)
-    return {"game": "wordsnake", "lexicon": lex.name, "words": [word_text(cards, s) for s in spans],
-            "complete": complete == len(cards), "back_to_hand": [c.face for c in back], **sheet.to_dict()}
+    return {
+        "game": "wordsnake",
+        "lexicon": lex.name,
+        "words": [word_text(cards, s) for s in spans],
+        "complete": complete == len(cards),
+        "back_to_hand": [c.face for c in back],
+        **sheet.to_dict(),
+    }
 
 
 def _hint(args: argparse.Namespace) -> dict[str, Any]:
@@ -65,19 +71,25 @@ def _hint(args: argparse.Namespace) -> dict[str, Any]:
     hand = _cards(args.hand, "--hand", "hand")
     centre = _cards(args.centre, "--centre", "centre", allow_empty=True)
     result = best_snake(hand, list(centre), lex, options, strength=args.strength, budget_s=args.budget)
-    return {"game": "wordsnake", "strength": args.strength, "lexicon": lex.name, "hand": [c.face for c in hand],
-            "centre": [c.face for c in centre], **result.to_dict()}
+    return {
+        "game": "wordsnake",
+        "strength": args.strength,
+        "lexicon": lex.name,
+        "hand": [c.face for c in hand],
+        "centre": [c.face for c in centre],
+        **result.to_dict(),
+    }
 
 
 GAMES["wordsnake"] = CardGameCommands(
     score=_score,
     hint=_hint,
     score_arguments=[
-        (("--hand",), {"help": "WordSnake: the cards left in the hand, e.g. \"T2,C3\""}),
+        (("--hand",), {"help": 'WordSnake: the cards left in the hand, e.g. "T2,C3"'}),
         (("--joints",), {"help": "WordSnake: cells where one word ends and the next begins, e.g. 4,8"}),
     ],
     hint_arguments=[
-        (("--centre",), {"help": "WordSnake: the centre cards, e.g. \"R2,F4,W4,E2,A2,U3,A2,O2,C3\""}),
+        (("--centre",), {"help": 'WordSnake: the centre cards, e.g. "R2,F4,W4,E2,A2,U3,A2,O2,C3"'}),
         (("--budget",), {"type": float, "help": "seconds the search may take"}),
     ],
 )

@@ -59,5 +59,7 @@ def font(size: int, bold: bool = False) -> Font:
         log.warning("the DejaVu screen font is not installed (run make setup); using pillow's built-in font")
     fallback = ImageFont.load_default(size=size)
     if not isinstance(fallback, ImageFont.FreeTypeFont):  # a pillow built without FreeType
-        raise RuntimeError("pillow has no FreeType support here, so the screens cannot be drawn; reinstall pillow")
+        raise RuntimeError(
+            "pillow has no FreeType support here, so the screens cannot be drawn; reinstall pillow"
+        )
     return fallback

@@ -55,7 +55,7 @@ def changed_boxes(old: Image.Image | None, new: Image.Image, merge_gap: int = 2)
     w, h = new.size
     stride = (w + 7) // 8
     data = diff.tobytes()
-    changed = [any(data[y * stride:(y + 1) * stride]) for y in range(h)]
+    changed = [any(data[y * stride : (y + 1) * stride]) for y in range(h)]
     runs: list[list[int]] = []
     for y, c in enumerate(changed):
         if not c:
@@ -84,7 +84,9 @@ def unpack_region(data: bytes, w: int, h: int) -> Image.Image:
     return ImageChops.invert(inverted.convert("L")).convert("1")
 
 
-def region_payloads(image: Image.Image, box: Box, refresh: int, max_payload: int = MAX_PAYLOAD) -> list[bytes]:
+def region_payloads(
+    image: Image.Image, box: Box, refresh: int, max_payload: int = MAX_PAYLOAD
+) -> list[bytes]:
     """DISPLAY payloads for ``box``, split by rows to fit the frame limit; only the last one asks
     for the refresh (``m.REFRESH_PARTIAL`` or ``m.REFRESH_FULL``), so the panel updates once."""
     left, top, right, bottom = box
@@ -102,12 +104,16 @@ def region_payloads(image: Image.Image, box: Box, refresh: int, max_payload: int
     return payloads
 
 
-def update_payloads(image: Image.Image, boxes: list[Box], refresh: int, max_payload: int = MAX_PAYLOAD) -> list[bytes]:
+def update_payloads(
+    image: Image.Image, boxes: list[Box], refresh: int, max_payload: int = MAX_PAYLOAD
+) -> list[bytes]:
     """DISPLAY payloads for every box of ``image``; only the very last asks for ``refresh``, so the
     panel updates once, with every region in place."""
     payloads = []
     for i, box in enumerate(boxes):
-        payloads += region_payloads(image, box, refresh if i == len(boxes) - 1 else m.REFRESH_NONE, max_payload)
+        payloads += region_payloads(
+            image, box, refresh if i == len(boxes) - 1 else m.REFRESH_NONE, max_payload
+        )
     return payloads
 
 

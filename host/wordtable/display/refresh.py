@@ -30,7 +30,9 @@ class RefreshPolicy:
 
     def __init__(self, full_every: int = DEFAULT_FULL_EVERY) -> None:
         if full_every < 1:
-            raise ValueError(f"full_every must be at least 1 (a full refresh every N partials), not {full_every}")
+            raise ValueError(
+                f"full_every must be at least 1 (a full refresh every N partials), not {full_every}"
+            )
         self.full_every = full_every
         self.partials = 0
         self._started = False

@@ -48,8 +48,13 @@ def _enable() -> lexicon.Lexicon:
 
 def _place(cells: str) -> dict[str, Any]:
     """``"H8:P,H9:R"`` -> a place action by letters, as a script writes a move."""
-    return {"type": "place", "placements": [
-        {"cell": cell, "letter": letter} for cell, letter in (part.split(":") for part in cells.split(","))]}
+    return {
+        "type": "place",
+        "placements": [
+            {"cell": cell, "letter": letter}
+            for cell, letter in (part.split(":") for part in cells.split(","))
+        ],
+    }
 
 
 def _scores(game: Game) -> tuple[PlayerLine, ...]:
@@ -57,6 +62,7 @@ def _scores(game: Game) -> tuple[PlayerLine, ...]:
 
 
 # -- wordgame: Ann opens with PRESS over the centre, Bob answers with FAXES --------------------------------
+
 
 def _wordgame_after_press() -> Wordgame:
     game = Wordgame(["Ann", "Bob"], lexicon=_enable(), seed=3)
@@ -80,8 +86,9 @@ def _refusal(move: str) -> View:
 def _board_lost() -> View:
     game = _wordgame_after_press()
     game.apply(_place("D12:F,E12:A,F12:X,G12:E"))
-    return BoardLostView("The board at /dev/ttyACM0 stopped answering. Waiting for it; the game is kept.",
-                         _scores(game))
+    return BoardLostView(
+        "The board at /dev/ttyACM0 stopped answering. Waiting for it; the game is kept.", _scores(game)
+    )
 
 
 # -- Wordability: four players, two minutes a turn; Zoe lays all seven tiles ------------------------------
@@ -95,13 +102,18 @@ _WORDABILITY_ROUND = (  # (the table's time in ms when OK was pressed, the move)
 
 
 def _status_clock() -> View:
-    game = Wordability(["Mia", "Leo", "Sam", "Zoe"], lexicon=_enable(), seed=10,
-                       options=CrosswordOptions(turn_limit_ms=120_000))
+    game = Wordability(
+        ["Mia", "Leo", "Sam", "Zoe"],
+        lexicon=_enable(),
+        seed=10,
+        options=CrosswordOptions(turn_limit_ms=120_000),
+    )
     game.start_clock(0)
     for at, move in _WORDABILITY_ROUND:
         game.apply(_place(move), at)
-    return status_from_game(game, "Wordability", now_ms=_WORDABILITY_ROUND[-1][0] + 37_000,
-                            info="Mia: lay your tiles, then OK")
+    return status_from_game(
+        game, "Wordability", now_ms=_WORDABILITY_ROUND[-1][0] + 37_000, info="Mia: lay your tiles, then OK"
+    )
 
 
 # -- WORDCHAIN, played to 100 points: Ava's coloured WOMANLY on the link card takes her over -------------
@@ -115,8 +127,9 @@ _WORDCHAIN_WORDS = (  # each player's word (the cards in order, @ the link card)
 
 
 def _wordchain(draw_last: bool) -> WordchainGame:
-    game = WordchainGame(["Ava", "Ben", "Cy"], lexicon=_enable(), seed=43,
-                         options=WordchainOptions(target_score=100))
+    game = WordchainGame(
+        ["Ava", "Ben", "Cy"], lexicon=_enable(), seed=43, options=WordchainOptions(target_score=100)
+    )
     for i, cards in enumerate(_WORDCHAIN_WORDS):
         game.apply({"type": "word", "cards": cards})
         if draw_last or i < len(_WORDCHAIN_WORDS) - 1:
@@ -133,19 +146,25 @@ def _status_wordchain() -> View:
 
 def _result() -> View:
     game = _wordchain(draw_last=True)
-    return ResultView("WORDCHAIN", _scores(game), tuple(game.winners()), game.over_reason,
-                      ("again", "", "", "menu"))
+    return ResultView(
+        "WORDCHAIN", _scores(game), tuple(game.winners()), game.over_reason, ("again", "", "", "menu")
+    )
 
 
 # -- the session's own screens ----------------------------------------------------------------------
+
 
 def _menu() -> View:
     return MenuView("Choose a game", tuple(g.title for g in all_games()), 1, SEAT_BUTTONS)
 
 
 def _menu_options() -> View:
-    return MenuView("Wordability: house rules", (
-        "Start the game", "Time a turn: 2 minutes", "Challenges: the table checks words"), 1, SEAT_BUTTONS)
+    return MenuView(
+        "Wordability: house rules",
+        ("Start the game", "Time a turn: 2 minutes", "Challenges: the table checks words"),
+        1,
+        SEAT_BUTTONS,
+    )
 
 
 _BUILDERS: dict[str, Callable[[], View]] = {
@@ -156,20 +175,28 @@ _BUILDERS: dict[str, Callable[[], View]] = {
     "error-long": lambda: _refusal("I9:E,J11:X"),
     "menu": _menu,
     "menu-options": _menu_options,
-    "letter-pick": lambda: LetterPickView("Blank on H8: which letter?", selected=4,
-                                          buttons=("OK", "◀", "▶", "back")),
+    "letter-pick": lambda: LetterPickView(
+        "Blank on H8: which letter?", selected=4, buttons=("OK", "◀", "▶", "back")
+    ),
     "tag-problem": lambda: TagProblemView(
         "This is P/C/8 from the WORDCHAIN cards. This game uses the wordgame tiles. Please put it back "
-        "in its box.", "H8"),
-    "tag-unknown": lambda: TagProblemView("This piece is not known. Please take it off the table.",
-                                          "seat 2's row, place 3"),
-    "tag-duplicate": lambda: TagProblemView("Two pieces say they are E 5 of 13. Please take one of them away.",
-                                            "H8 and seat 1's row, place 4"),
+        "in its box.",
+        "H8",
+    ),
+    "tag-unknown": lambda: TagProblemView(
+        "This piece is not known. Please take it off the table.", "seat 2's row, place 3"
+    ),
+    "tag-duplicate": lambda: TagProblemView(
+        "Two pieces say they are E 5 of 13. Please take one of them away.", "H8 and seat 1's row, place 4"
+    ),
     "board-lost": _board_lost,
     "result": _result,
-    "message": lambda: MessageView("Enroll: wordgame tiles", (
-        "Lay A 1 of 8 on grid row 1, column 1 (104 pieces left in this round).",), kind="info",
-        footer="0 enrolled, 104 to go"),
+    "message": lambda: MessageView(
+        "Enroll: wordgame tiles",
+        ("Lay A 1 of 8 on grid row 1, column 1 (104 pieces left in this round).",),
+        kind="info",
+        footer="0 enrolled, 104 to go",
+    ),
 }
 
 

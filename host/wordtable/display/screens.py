@@ -116,8 +116,9 @@ def wrap(text: str, f: Font, width: float) -> list[str]:
     return lines
 
 
-def fit_paragraphs(paragraphs: Sequence[str], width: float, height: float, sizes: Sequence[int],
-                   bold: bool = False) -> tuple[Font, list[str]]:
+def fit_paragraphs(
+    paragraphs: Sequence[str], width: float, height: float, sizes: Sequence[int], bold: bool = False
+) -> tuple[Font, list[str]]:
     """The largest of ``sizes`` at which the wrapped paragraphs fit the box; at the smallest, the lines
     that do not fit are dropped and the last one ends with an ellipsis."""
     f = font(sizes[-1], bold)
@@ -135,6 +136,7 @@ def fit_paragraphs(paragraphs: Sequence[str], width: float, height: float, sizes
 
 
 # -- parts ------------------------------------------------------------------------------------------
+
 
 def header(c: Canvas, title: str, right: str = "") -> int:
     """A black bar with the title in white; returns its height."""
@@ -158,14 +160,15 @@ def header(c: Canvas, title: str, right: str = "") -> int:
     return h
 
 
-def players_row(c: Canvas, players: Sequence[PlayerLine], top: int, height: int,
-                winners: Sequence[int] = ()) -> None:
+def players_row(
+    c: Canvas, players: Sequence[PlayerLine], top: int, height: int, winners: Sequence[int] = ()
+) -> None:
     """One column per player: name, big score, clock. The player to move is drawn inverted."""
     n = max(1, len(players))
     col_w = c.w / n
     name_f = c.font(13 if n <= 3 else 11, bold=True)
     clocks = any(p.clock_ms is not None or p.note for p in players)
-    score_size = (30 if n <= 2 and (not clocks or c.large) else 24 if n <= 3 else 20)
+    score_size = 30 if n <= 2 and (not clocks or c.large) else 24 if n <= 3 else 20
     if c.large and height >= c.px(75):
         score_size = round(score_size * 1.3)
     score_f = c.font(score_size, bold=True)
@@ -186,7 +189,9 @@ def players_row(c: Canvas, players: Sequence[PlayerLine], top: int, height: int,
         y += line_height(name_f)
         c.text((cx, y), str(p.score), score_f, fg, "ma")
         y += line_height(score_f)
-        extra = " · ".join(t for t in (format_clock(p.clock_ms) if p.clock_ms is not None else "", p.note) if t)
+        extra = " · ".join(
+            t for t in (format_clock(p.clock_ms) if p.clock_ms is not None else "", p.note) if t
+        )
         if extra and y + line_height(small_f) <= top + height + c.px(2):
             c.text((cx, y - c.px(2)), clip(extra, small_f, col_w - c.px(6)), small_f, fg, "ma")
 
@@ -214,8 +219,15 @@ def warning_sign(c: Canvas, cx: int, cy: int, r: int) -> None:
     c.text((cx, cy), "!", f, PAPER, "mm")
 
 
-def message_box(c: Canvas, title: str, paragraphs: Sequence[str], top: int, bottom: int,
-                sizes: Sequence[int], sign: bool = True) -> None:
+def message_box(
+    c: Canvas,
+    title: str,
+    paragraphs: Sequence[str],
+    top: int,
+    bottom: int,
+    sizes: Sequence[int],
+    sign: bool = True,
+) -> None:
     """A title with a warning sign, then paragraphs wrapped at the largest size that fits."""
     pad = c.px(6)
     y = top + pad
@@ -238,6 +250,7 @@ def message_box(c: Canvas, title: str, paragraphs: Sequence[str], top: int, bott
 
 # -- screens ----------------------------------------------------------------------------------------
 
+
 def render_status(view: StatusView, size: tuple[int, int]) -> Image.Image:
     c = Canvas.new(size)
     top = header(c, view.game, view.info)
@@ -253,7 +266,11 @@ def render_status(view: StatusView, size: tuple[int, int]) -> Image.Image:
     head_f = c.font(14, bold=True)
     total = "" if last.total is None else f"{last.total:+d}"
     c.text((c.w - pad, y), total, head_f, anchor="ra")
-    c.text((pad, y), clip(f"{last.player}: {last.summary}", head_f, c.w - 3 * pad - text_width(total, head_f)), head_f)
+    c.text(
+        (pad, y),
+        clip(f"{last.player}: {last.summary}", head_f, c.w - 3 * pad - text_width(total, head_f)),
+        head_f,
+    )
     y += line_height(head_f)
     if not last.lines:
         return c.image
@@ -363,8 +380,12 @@ def render_board_lost(view: BoardLostView, size: tuple[int, int]) -> Image.Image
     message_box(c, "", paragraphs, top - c.px(3), bottom, (20, 18, 16, 15, 14, 13, 12), sign=False)
     if view.players:
         c.draw.line((0, bottom, c.w - 1, bottom), fill=INK)
-        players_row(c, [PlayerLine(p.name, p.score, False, None, p.note) for p in view.players],
-                    bottom + c.px(1), rows)
+        players_row(
+            c,
+            [PlayerLine(p.name, p.score, False, None, p.note) for p in view.players],
+            bottom + c.px(1),
+            rows,
+        )
     return c.image
 
 
@@ -388,8 +409,13 @@ def render_result(view: ResultView, size: tuple[int, int]) -> Image.Image:
         c.text((c.w // 2, y), clip(view.reason, rf, c.w - c.px(8)), rf, anchor="ma")
         y += line_height(rf)
     rows = min(c.h - legend - y - c.px(2), c.px(70))
-    players_row(c, [PlayerLine(p.name, p.score, False, None, p.note) for p in view.players], y, rows,
-                winners=view.winners)
+    players_row(
+        c,
+        [PlayerLine(p.name, p.score, False, None, p.note) for p in view.players],
+        y,
+        rows,
+        winners=view.winners,
+    )
     return c.image
 
 

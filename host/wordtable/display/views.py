@@ -142,8 +142,13 @@ def _summary(action: dict[str, Any]) -> str:
     if kind == "exchange":
         n = len(action.get("tiles", []))
         return f"swapped {n} {'tile' if n == 1 else 'tiles'}"
-    return {"pass": "passed", "challenge": "challenged", "withdrawn": "word taken back", "close_hand": "hand closed",
-            "reveal": "cards shown"}.get(kind, kind)
+    return {
+        "pass": "passed",
+        "challenge": "challenged",
+        "withdrawn": "word taken back",
+        "close_hand": "hand closed",
+        "reveal": "cards shown",
+    }.get(kind, kind)
 
 
 def _player_to_move(game: Game) -> int | None:
@@ -202,7 +207,9 @@ def _sentence(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
-def error_view(error: GameError, player: str = "", advice: str = "Take your pieces back and try again.") -> MessageView:
+def error_view(
+    error: GameError, player: str = "", advice: str = "Take your pieces back and try again."
+) -> MessageView:
     """The error screen for a move the game refused: a short title by the kind of error, the game's
     own message as a sentence, and what to do. The game's message is shown as it is (it names the word
     or the cell); nothing is recomputed."""

@@ -119,7 +119,8 @@ class Game(ABC):
     def __init__(self, players: list[str], seed: int = 0) -> None:
         if not self.min_players <= len(players) <= self.max_players:
             raise InvalidMoveError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, not {len(players)}")
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {len(players)}"
+            )
         self.players = [PlayerState(p) for p in players]
         self.seed = seed
         self.rng = random.Random(seed)

@@ -117,7 +117,9 @@ class CardGame(Game):
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise InvalidMoveError(f"player must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
         if seat != current:
-            raise NotYourTurnError(f"it is {self.players[current].name}'s turn, not {self.players[seat].name}'s")
+            raise NotYourTurnError(
+                f"it is {self.players[current].name}'s turn, not {self.players[seat].name}'s"
+            )
         return seat
 
     def _cut(self, cards: Sequence[Card], key: Callable[[Card], Any], wild_note: str) -> int:
@@ -162,8 +164,15 @@ class CardGame(Game):
     def reveal_cards(self, seat: int, cards: Sequence[Card]) -> list[tuple[Card, Card]]:
         """``deal: "table"``: the player shows she holds ``cards``; the placeholder deal is made to agree
         (each card the game had elsewhere is swapped with one of her unknown cards of the same pile)."""
-        return self.table_deal.reveal(seat, cards, self.hands, self._face_down(),
-                                      names=[p.name for p in self.players], locate=self.locate, group=self.group_of)
+        return self.table_deal.reveal(
+            seat,
+            cards,
+            self.hands,
+            self._face_down(),
+            names=[p.name for p in self.players],
+            locate=self.locate,
+            group=self.group_of,
+        )
 
     def _lay_face_up(self, card: Card, target: list[Card | None], index: int) -> None:
         """``deal: "table"``: a face-up card people laid goes to ``target[index]``."""
@@ -185,7 +194,9 @@ class CardGame(Game):
         swaps = self.reveal_cards(seat, cards)
         if counting:
             self._count_again(seat, swaps)
-        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped")
+        return MoveRecord(
+            seat, copy.deepcopy(action), None, now_ms, note=f"shown {len(cards)}, {len(swaps)} swapped"
+        )
 
     def _reveal_face_up(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord | None:
         """A reveal of face-up cards people laid (the link, the face-up card, the centre), or None when
@@ -198,8 +209,10 @@ class CardGame(Game):
         return False
 
     def _hand_count_error(self, seat: int, shown: int) -> str:
-        return (f"{self.players[seat].name} holds {len(self.hands[seat])} card(s), but {shown} "
-                f"were laid: lay every card left in the hand, and only those")
+        return (
+            f"{self.players[seat].name} holds {len(self.hands[seat])} card(s), but {shown} "
+            f"were laid: lay every card left in the hand, and only those"
+        )
 
     def _count_again(self, seat: int, swaps: list[tuple[Card, Card]]) -> None:
         """The hands are counted again after ``seat`` showed hers."""
@@ -213,7 +226,9 @@ class CardGame(Game):
     def from_position(cls, data: dict[str, Any], *, lexicon: Lexicon, options: Any = None) -> Game:
         """A new game of ``players`` and ``seed``, laid out by ``set_position`` with the position's other
         keys (its parameters: the same keys a saved ``position`` action replays)."""
-        game: Any = cls(list(data["players"]), lexicon=lexicon, seed=int(data.get("seed", 0)), options=options)
+        game: Any = cls(
+            list(data["players"]), lexicon=lexicon, seed=int(data.get("seed", 0)), options=options
+        )
         game.set_position(**{k: v for k, v in data.items() if k not in cls.POSITION_META})
         return game
 
@@ -230,15 +245,25 @@ class CardGame(Game):
 
     def to_dict(self) -> dict[str, Any]:
         """The game as its seed, options and the actions applied (replaying them restores it exactly)."""
-        return {"game": self.name, "players": [p.name for p in self.players], "seed": self.seed,
-                "options": self.options.to_dict(), **self._saved_setup(),
-                "actions": [{"action": a, "now_ms": t} for a, t in self.log]}
+        return {
+            "game": self.name,
+            "players": [p.name for p in self.players],
+            "seed": self.seed,
+            "options": self.options.to_dict(),
+            **self._saved_setup(),
+            "actions": [{"action": a, "now_ms": t} for a, t in self.log],
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], lexicon: Lexicon) -> Any:
         """Restore a game saved with :meth:`to_dict`: a new game from the seed, every action again."""
-        game: Any = cls(list(data["players"]), lexicon=lexicon, seed=int(data["seed"]),
-                   options=cls.options_type.from_dict(data["options"]), **cls._setup_from(data))
+        game: Any = cls(
+            list(data["players"]),
+            lexicon=lexicon,
+            seed=int(data["seed"]),
+            options=cls.options_type.from_dict(data["options"]),
+            **cls._setup_from(data),
+        )
         for item in data["actions"]:
             action = item["action"]
             kind = action.get("type")

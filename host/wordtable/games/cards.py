@@ -124,8 +124,14 @@ class Card:
         return self.face
 
 
-def format_face(letters: str, suit: str | None, number: int | None, points: int | None = None,
-                wild: bool = False, ascii: bool = False) -> str:
+def format_face(
+    letters: str,
+    suit: str | None,
+    number: int | None,
+    points: int | None = None,
+    wild: bool = False,
+    ascii: bool = False,
+) -> str:
     """Write a face in the notation; points are shown (``:P``) only when they differ from the number."""
     if wild and not letters:
         return "*"
@@ -250,7 +256,9 @@ def parse_face(text: str) -> CardFace:
         if not rest:
             return CardFace(raw, wild=True)
         if rest[0] != "=" or len(rest) == 1:
-            raise UnknownCardError(f"unknown card code {raw!r}: a wild card is * or *=E♥5 (what it stands for)")
+            raise UnknownCardError(
+                f"unknown card code {raw!r}: a wild card is * or *=E♥5 (what it stands for)"
+            )
         letters, suit, number, _ = _parse_plain(rest[1:].strip(), raw)
         return CardFace(raw, wild=True, as_letters=letters, as_suit=suit, as_number=number)
     letters, suit, number, points = _parse_plain(raw, raw)
@@ -317,8 +325,13 @@ class PlacedCard:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form: the card id and what it counts as."""
-        return {"id": self.card.id, "face": self.face, "letters": self.letters, "suit": self.suit,
-                "number": self.number}
+        return {
+            "id": self.card.id,
+            "face": self.face,
+            "letters": self.letters,
+            "suit": self.suit,
+            "number": self.number,
+        }
 
 
 # -- decks, piles, hands ------------------------------------------------------------------------------
@@ -448,9 +461,14 @@ class Hand:
         return [c.id for c in self.cards]
 
 
-
-def resolve_cards(faces: Sequence[CardFace], hand: Sequence[Card], *, who: str = "you",
-                  deck: DeckSpec | None = None, where: str | None = None) -> list[Card]:
+def resolve_cards(
+    faces: Sequence[CardFace],
+    hand: Sequence[Card],
+    *,
+    who: str = "you",
+    deck: DeckSpec | None = None,
+    where: str | None = None,
+) -> list[Card]:
     """The cards of ``hand`` that ``faces`` name, in order, each physical card at most once.
 
     A face naming an id picks that card; a face code picks a matching card not yet picked (ids given
@@ -470,7 +488,9 @@ def resolve_cards(faces: Sequence[CardFace], hand: Sequence[Card], *, who: str =
             raise InvalidMoveError(f"{f.text!r} (the link card) is not a card {who} can hold")
         if f.card_id is not None:
             if f.card_id in used:
-                raise CardPlayedTwiceError(f"card #{f.card_id} is laid twice; each card can lie in one place only")
+                raise CardPlayedTwiceError(
+                    f"card #{f.card_id} is laid twice; each card can lie in one place only"
+                )
             card = by_id.get(f.card_id)
             if card is None:
                 raise CardNotInHandError(f"card #{f.card_id} is not in {place}")
@@ -484,9 +504,12 @@ def resolve_cards(faces: Sequence[CardFace], hand: Sequence[Card], *, who: str =
             held = sum(1 for c in hand if f.matches(c))
             if held:
                 raise CardPlayedTwiceError(
-                    f"{f.text} is named {sum(1 for g in faces if g.text == f.text)} times but {place} holds {held}")
+                    f"{f.text} is named {sum(1 for g in faces if g.text == f.text)} times but {place} holds {held}"
+                )
             raise CardNotInHandError(
-                f"{f.text} is not in {place}" + ("" if where else f" (holding {', '.join(c.face for c in hand) or 'nothing'})"))
+                f"{f.text} is not in {place}"
+                + ("" if where else f" (holding {', '.join(c.face for c in hand) or 'nothing'})")
+            )
         used.add(free[0].id)
         chosen[i] = free[0]
     return [c for c in chosen if c is not None]
@@ -545,8 +568,13 @@ class TurnOrder:
 
     def to_dict(self) -> dict[str, int]:
         """JSON form."""
-        return {"players": self.players, "dealer": self.dealer, "current": self.current,
-                "round": self.round, "turns_in_round": self.turns_in_round}
+        return {
+            "players": self.players,
+            "dealer": self.dealer,
+            "current": self.current,
+            "round": self.round,
+            "turns_in_round": self.turns_in_round,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, int]) -> TurnOrder:
@@ -561,7 +589,8 @@ def deal(piles: Sequence[DrawPile], hands: Sequence[Hand], per_pile: Sequence[in
     for pile, count in zip(piles, per_pile, strict=True):
         if len(pile) < count * n:
             raise IllegalMoveError(
-                f"the {pile.name or 'draw'} pile holds {len(pile)} cards, too few to deal {count} to {n} players")
+                f"the {pile.name or 'draw'} pile holds {len(pile)} cards, too few to deal {count} to {n} players"
+            )
     for pile, count in zip(piles, per_pile, strict=True):
         for _ in range(count):
             for k in range(n):

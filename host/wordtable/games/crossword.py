@@ -63,7 +63,8 @@ class CrosswordOptions(GameOptions):
     def __post_init__(self) -> None:
         if self.challenge not in CHALLENGE_RULES:
             raise InvalidMoveError(
-                f"unknown challenge rule {self.challenge!r}; choose one of {', '.join(CHALLENGE_RULES)}")
+                f"unknown challenge rule {self.challenge!r}; choose one of {', '.join(CHALLENGE_RULES)}"
+            )
         for name in ("turn_limit_ms", "total_time_ms"):
             value = getattr(self, name)
             if value is not None and value <= 0:
@@ -82,7 +83,8 @@ def placements_from_text(text: str) -> list[dict[str, Any]]:
         cell, sep, letter = part.partition(":")
         if not sep or not cell.strip() or len(letter.strip()) != 1:
             raise InvalidMoveError(
-                f"{part!r} is not a placement; write CELL:LETTER like H8:W (a lower-case letter is a blank)")
+                f"{part!r} is not a placement; write CELL:LETTER like H8:W (a lower-case letter is a blank)"
+            )
         out.append({"cell": cell.strip(), "letter": letter.strip()})
     if not out:
         raise InvalidMoveError("no placements given; write them like H8:W,H9:O")
@@ -100,8 +102,17 @@ class CrosswordGame(Game):
     rules_class: ClassVar[type[CrosswordRules]] = CrosswordRules
     options_type: ClassVar[type[CrosswordOptions]] = CrosswordOptions
 
-    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: CrosswordOptions | None = None,
-                 starting_player: int = 0, layout: Layout | None = None, deal: bool = True) -> None:
+    def __init__(
+        self,
+        players: list[str],
+        *,
+        lexicon: Lexicon,
+        seed: int = 0,
+        options: CrosswordOptions | None = None,
+        starting_player: int = 0,
+        layout: Layout | None = None,
+        deal: bool = True,
+    ) -> None:
         """A new game dealt from a shuffled bag. Besides the constructor every game takes, ``starting_player``
         says who moves first, ``layout`` replaces the premium layout, and ``deal=False`` leaves the racks
         empty (for a position or a saved game to fill)."""
@@ -129,7 +140,8 @@ class CrosswordGame(Game):
         """The last move while it may still be challenged: player, state before it, invalid words."""
         self.turn_started_ms: int | None = None
         self.clock_ms: list[int] | None = (
-            [self.options.total_time_ms] * len(players) if self.options.total_time_ms else None)
+            [self.options.total_time_ms] * len(players) if self.options.total_time_ms else None
+        )
         self.tentative: list[Placement] = []
         """Tiles the player to move has laid but not yet played (they go back on a time-out)."""
         self.setup: dict[str, Any] | None = None
@@ -186,12 +198,20 @@ class CrosswordGame(Game):
                 if letter is None:
                     raise InvalidMoveError(f"say which tile or letter goes on {where}")
                 want_blank = letter.islower() or bool(item.get("blank"))
-                pick = next((t for t in free if (self.tiles[t].letter == BLANK) == want_blank
-                             and (want_blank or self.tiles[t].letter == letter.upper())), None)
+                pick = next(
+                    (
+                        t
+                        for t in free
+                        if (self.tiles[t].letter == BLANK) == want_blank
+                        and (want_blank or self.tiles[t].letter == letter.upper())
+                    ),
+                    None,
+                )
                 if pick is None:
                     what = "blank" if want_blank else letter.upper()
-                    raise IllegalMoveError(f"you have no {what} on your rack for {where} "
-                                           f"(your rack: {self._spell(free)})")
+                    raise IllegalMoveError(
+                        f"you have no {what} on your rack for {where} (your rack: {self._spell(free)})"
+                    )
                 tile_id = pick
             if not isinstance(tile_id, int) or not 0 <= tile_id < len(self.tiles):
                 raise InvalidMoveError(f"there is no tile {tile_id!r} in this game (for {where})")
@@ -209,7 +229,9 @@ class CrosswordGame(Game):
                 out.append(Placement(sq, chosen, tile_id, True))
             else:
                 if letter is not None and letter.upper() != tile.letter:
-                    raise IllegalMoveError(f"tile {tile_id} for {where} is {tile.letter}, not {letter.upper()}")
+                    raise IllegalMoveError(
+                        f"tile {tile_id} for {where} is {tile.letter}, not {letter.upper()}"
+                    )
                 out.append(Placement(sq, tile.letter, tile_id, False))
         return out
 
@@ -262,23 +284,36 @@ class CrosswordGame(Game):
         self.players[player].score += ev.total
         self._draw(player)
         g = self.rules.geometry
-        record = MoveRecord(player, {
-            "type": "place",
-            "placements": [{"cell": g.name(p.square), "tile": p.tile, "letter": p.letter, "blank": p.blank}
-                           for p in placements],
-            "words": [w.text for w in ev.words],
-            "rack": rack_before,
-        }, ev.breakdown, now_ms)
+        record = MoveRecord(
+            player,
+            {
+                "type": "place",
+                "placements": [
+                    {"cell": g.name(p.square), "tile": p.tile, "letter": p.letter, "blank": p.blank}
+                    for p in placements
+                ],
+                "words": [w.text for w in ev.words],
+                "rack": rack_before,
+            },
+            ev.breakdown,
+            now_ms,
+        )
         self.history.append(record)
         self.tentative = []
         self.window = None
         if before is not None:
-            self.window = {"player": player, "state": before, "points": ev.total,
-                           "invalid": [w.text for w in ev.invalid]}
+            self.window = {
+                "player": player,
+                "state": before,
+                "points": ev.total,
+                "invalid": [w.text for w in ev.invalid],
+            }
         self._finish_turn(player, now_ms, scored=True)
         return record
 
-    def _pass(self, player: int, now_ms: int | None, why: str, returned: list[int] | None = None) -> MoveRecord:
+    def _pass(
+        self, player: int, now_ms: int | None, why: str, returned: list[int] | None = None
+    ) -> MoveRecord:
         action: dict[str, Any] = {"type": "pass", "rack": self.rack_letters(player)}
         note = ""
         if why != "pass":
@@ -302,7 +337,9 @@ class CrosswordGame(Game):
             for ch in action["letters"]:
                 pick = next((t for t in free if self.tiles[t].letter == ch.upper()), None)
                 if pick is None:
-                    raise IllegalMoveError(f"you have no {ch.upper()} to exchange (your rack: {self._spell(free)})")
+                    raise IllegalMoveError(
+                        f"you have no {ch.upper()} to exchange (your rack: {self._spell(free)})"
+                    )
                 free.remove(pick)
                 ids.append(pick)
         if not isinstance(ids, list) or not ids:
@@ -312,16 +349,25 @@ class CrosswordGame(Game):
         need = int(self.rules.data["exchange_min_bag"])
         if len(self.bag) < need:
             raise IllegalMoveError(
-                f"you can exchange only while the bag holds at least {need} tiles (it holds {len(self.bag)})")
+                f"you can exchange only while the bag holds at least {need} tiles (it holds {len(self.bag)})"
+            )
         rack_before = self.rack_letters(player)
         for t in ids:
             self.racks[player].remove(t)
         self._draw(player)
         self.bag.extend(ids)
         self.rng.shuffle(self.bag)
-        record = MoveRecord(player, {"type": "exchange", "tiles": list(ids), "rack": rack_before,
-                                     "letters": self._spell(ids).replace(" ", "")},
-                            ScoreBreakdown((), 0), now_ms)
+        record = MoveRecord(
+            player,
+            {
+                "type": "exchange",
+                "tiles": list(ids),
+                "rack": rack_before,
+                "letters": self._spell(ids).replace(" ", ""),
+            },
+            ScoreBreakdown((), 0),
+            now_ms,
+        )
         self.history.append(record)
         self.tentative = []
         self.window = None
@@ -336,11 +382,15 @@ class CrosswordGame(Game):
             raise InvalidMoveError("say which player challenges (player number)")
         rule = self.options.challenge
         if rule == "void":
-            raise IllegalMoveError("challenges are off in this game (void rule): invalid words are refused when laid")
+            raise IllegalMoveError(
+                "challenges are off in this game (void rule): invalid words are refused when laid"
+            )
         w = self.window
         if w is None:
-            raise IllegalMoveError("there is no move to challenge: only the last word laid can be challenged, "
-                                   "before the next player acts")
+            raise IllegalMoveError(
+                "there is no move to challenge: only the last word laid can be challenged, "
+                "before the next player acts"
+            )
         placer = int(w["player"])
         if challenger == placer:
             raise IllegalMoveError("you cannot challenge your own move")
@@ -350,12 +400,23 @@ class CrosswordGame(Game):
             scoreless = int(w["state"]["scoreless"])
             # the withdrawn play stays in the history (a record shows it), whatever followed it goes
             self._restore(w["state"], keep_records=1)
-            line = ScoreLine("move withdrawn", -points,
-                             f"{', '.join(w['invalid'])} challenged by {self.players[challenger].name}: not in the word list")
-            record = MoveRecord(placer, {"type": "withdrawn", "challenger": challenger, "words": list(w["invalid"]),
-                                         "points": points},
-                                ScoreBreakdown((line,), -points), now_ms,
-                                "tiles back to the rack; the turn is lost")
+            line = ScoreLine(
+                "move withdrawn",
+                -points,
+                f"{', '.join(w['invalid'])} challenged by {self.players[challenger].name}: not in the word list",
+            )
+            record = MoveRecord(
+                placer,
+                {
+                    "type": "withdrawn",
+                    "challenger": challenger,
+                    "words": list(w["invalid"]),
+                    "points": points,
+                },
+                ScoreBreakdown((line,), -points),
+                now_ms,
+                "tiles back to the rack; the turn is lost",
+            )
             self.history.append(record)
             self.scoreless = scoreless + 1
             self.turn = placer
@@ -368,11 +429,20 @@ class CrosswordGame(Game):
         if rule == "five-point":
             bonus = self.options.challenge_bonus
             self.players[placer].score += bonus
-            lines.append(ScoreLine("failed challenge", bonus, f"{self.players[challenger].name} challenged valid words"))
+            lines.append(
+                ScoreLine(
+                    "failed challenge", bonus, f"{self.players[challenger].name} challenged valid words"
+                )
+            )
         elif rule == "double":
             note += f"; {self.players[challenger].name} loses the next turn"
-        record = MoveRecord(placer, {"type": "challenge", "challenger": challenger, "upheld": False},
-                            ScoreBreakdown(tuple(lines), bonus), now_ms, note)
+        record = MoveRecord(
+            placer,
+            {"type": "challenge", "challenger": challenger, "upheld": False},
+            ScoreBreakdown(tuple(lines), bonus),
+            now_ms,
+            note,
+        )
         self.history.append(record)
         if rule == "double" and not self.over:
             if self.turn == challenger:
@@ -415,8 +485,10 @@ class CrosswordGame(Game):
             return
         left = self.time_left_ms(now_ms)
         if left is not None and left <= 0:
-            raise TimeUpError(f"time is up: {self.players[player].name}'s {_fmt_ms(self.options.turn_limit_ms or 0)} "
-                              f"for this turn ran out; the tiles go back to the rack and the turn passes")
+            raise TimeUpError(
+                f"time is up: {self.players[player].name}'s {_fmt_ms(self.options.turn_limit_ms or 0)} "
+                f"for this turn ran out; the tiles go back to the rack and the turn passes"
+            )
 
     def tick(self, now_ms: int) -> list[MoveRecord]:
         """Apply what the time has decided: each turn whose per-turn limit has run out is forfeited, its
@@ -446,8 +518,15 @@ class CrosswordGame(Game):
         self.turn = (self.turn + 1) % n
         while self.turn in self.skip:
             self.skip.remove(self.turn)
-            record = MoveRecord(self.turn, {"type": "pass", "reason": "lost turn (failed challenge)",
-                                            "rack": self.rack_letters(self.turn)}, ScoreBreakdown((), 0))
+            record = MoveRecord(
+                self.turn,
+                {
+                    "type": "pass",
+                    "reason": "lost turn (failed challenge)",
+                    "rack": self.rack_letters(self.turn),
+                },
+                ScoreBreakdown((), 0),
+            )
             self.history.append(record)
             self.scoreless += 1
             self.turn = (self.turn + 1) % n
@@ -470,13 +549,19 @@ class CrosswordGame(Game):
         if not self.racks[player] and not self.bag:
             self._end("went out", player)
         elif self.scoreless >= int(self.rules.data["scoreless_turns_per_player_to_end"]) * len(self.players):
-            self._end("no score for a full round" if self.rules.data["scoreless_turns_per_player_to_end"] == 1
-                      else f"{self.scoreless} scoreless turns in a row", None)
+            self._end(
+                "no score for a full round"
+                if self.rules.data["scoreless_turns_per_player_to_end"] == 1
+                else f"{self.scoreless} scoreless turns in a row",
+                None,
+            )
         return self.over
 
     def _agree_end(self, now_ms: int | None) -> MoveRecord:
         self.window = None
-        record = MoveRecord(self.turn, {"type": "agree_end"}, None, now_ms, "all players agreed to end the game")
+        record = MoveRecord(
+            self.turn, {"type": "agree_end"}, None, now_ms, "all players agreed to end the game"
+        )
         self.history.append(record)
         self._end("agreed", None)
         return record
@@ -489,32 +574,59 @@ class CrosswordGame(Game):
             for p, value in enumerate(left):
                 if value:
                     self.players[p].score -= value
-                    self.history.append(MoveRecord(p, {"type": "end", "rack": self.rack_letters(p)},
-                                                   ScoreBreakdown((ScoreLine("tiles left on the rack", -value,
-                                                                             self.rack_letters(p)),), -value)))
+                    self.history.append(
+                        MoveRecord(
+                            p,
+                            {"type": "end", "rack": self.rack_letters(p)},
+                            ScoreBreakdown(
+                                (ScoreLine("tiles left on the rack", -value, self.rack_letters(p)),), -value
+                            ),
+                        )
+                    )
             gain = sum(left, 0)
             if went_out is not None and gain:
                 self.players[went_out].score += gain
                 others = "".join(self.rack_letters(p) for p in range(len(self.players)) if p != went_out)
-                self.history.append(MoveRecord(went_out, {"type": "end", "rack": "", "others": others},
-                                               ScoreBreakdown((ScoreLine("went out: the others' tiles", gain,
-                                                                         others),), gain)))
+                self.history.append(
+                    MoveRecord(
+                        went_out,
+                        {"type": "end", "rack": "", "others": others},
+                        ScoreBreakdown((ScoreLine("went out: the others' tiles", gain, others),), gain),
+                    )
+                )
         if self.clock_ms is not None:
             per = self.options.overtime_penalty_per_minute
             for p, left_ms in enumerate(self.clock_ms):
                 if left_ms < 0 and per:
                     minutes = math.ceil(-left_ms / 60000)
                     self.players[p].score -= per * minutes
-                    self.history.append(MoveRecord(p, {"type": "time_penalty", "minutes": minutes},
-                                                   ScoreBreakdown((ScoreLine("over time", -per * minutes,
-                                                                             f"{minutes} started minute(s) x {per}"),),
-                                                                  -per * minutes)))
+                    self.history.append(
+                        MoveRecord(
+                            p,
+                            {"type": "time_penalty", "minutes": minutes},
+                            ScoreBreakdown(
+                                (
+                                    ScoreLine(
+                                        "over time", -per * minutes, f"{minutes} started minute(s) x {per}"
+                                    ),
+                                ),
+                                -per * minutes,
+                            ),
+                        )
+                    )
 
     def _maybe_redeal(self) -> None:
         """wordgame: if the first two moves of the game are both passes, both players get new letters."""
-        if not self.rules.data.get("redeal_after_opening_passes") or self.board.count or len(self.history) != 2:
+        if (
+            not self.rules.data.get("redeal_after_opening_passes")
+            or self.board.count
+            or len(self.history) != 2
+        ):
             return
-        if all(r.action.get("type") == "pass" for r in self.history) and self.history[0].player != self.history[1].player:
+        if (
+            all(r.action.get("type") == "pass" for r in self.history)
+            and self.history[0].player != self.history[1].player
+        ):
             for rack in self.racks:
                 self.bag.extend(rack)
                 rack.clear()
@@ -555,7 +667,7 @@ class CrosswordGame(Game):
         self.scoreless = int(state["scoreless"])
         self.over = bool(state["over"])
         self.end_reason = str(state["end_reason"])
-        del self.history[int(state["history_len"]) + keep_records:]
+        del self.history[int(state["history_len"]) + keep_records :]
         version, internal, gauss = state["rng"]
         self.rng.setstate((version, tuple(internal), gauss))
         self.skip = list(state["skip"])
@@ -563,21 +675,23 @@ class CrosswordGame(Game):
     def to_dict(self) -> dict[str, Any]:
         data = self._state()
         del data["history_len"]
-        data.update({
-            "game": self.name,
-            "players": [p.name for p in self.players],
-            "seed": self.seed,
-            "options": self.options.to_dict(),
-            "starting_player": self.starting_player,
-            "layout": list(self.rules.layout.rows) if self.layout_override else None,
-            "turn": self.turn,
-            "window": self.window,
-            "turn_started_ms": self.turn_started_ms,
-            "clock_ms": self.clock_ms,
-            "tentative": [list(p) for p in self.tentative],
-            "setup": self.setup,
-            "history": [_record_to_dict(r) for r in self.history],
-        })
+        data.update(
+            {
+                "game": self.name,
+                "players": [p.name for p in self.players],
+                "seed": self.seed,
+                "options": self.options.to_dict(),
+                "starting_player": self.starting_player,
+                "layout": list(self.rules.layout.rows) if self.layout_override else None,
+                "turn": self.turn,
+                "window": self.window,
+                "turn_started_ms": self.turn_started_ms,
+                "clock_ms": self.clock_ms,
+                "tentative": [list(p) for p in self.tentative],
+                "setup": self.setup,
+                "history": [_record_to_dict(r) for r in self.history],
+            }
+        )
         return data
 
     @classmethod
@@ -593,9 +707,15 @@ class CrosswordGame(Game):
         g = cls.rules_class(lexicon).geometry
         if data.get("layout"):
             layout = Layout(g, data["layout"])
-        game = cls(list(data["players"]), lexicon=lexicon, seed=int(data["seed"]),
-                   options=cls.options_type.from_dict(data["options"]),
-                   starting_player=int(data["starting_player"]), layout=layout, deal=False)
+        game = cls(
+            list(data["players"]),
+            lexicon=lexicon,
+            seed=int(data["seed"]),
+            options=cls.options_type.from_dict(data["options"]),
+            starting_player=int(data["starting_player"]),
+            layout=layout,
+            deal=False,
+        )
         state = dict(data, history_len=0)
         game._restore(state)
         game.history = [_record_from_dict(r) for r in data["history"]]
@@ -603,14 +723,21 @@ class CrosswordGame(Game):
         game.window = data.get("window")
         game.turn_started_ms = data.get("turn_started_ms")
         game.clock_ms = list(data["clock_ms"]) if data.get("clock_ms") is not None else None
-        game.tentative = [Placement(int(s), str(ch), int(t), bool(b)) for s, ch, t, b in data.get("tentative", [])]
+        game.tentative = [
+            Placement(int(s), str(ch), int(t), bool(b)) for s, ch, t, b in data.get("tentative", [])
+        ]
         game.setup = data.get("setup")
         return game
 
 
 def _record_to_dict(r: MoveRecord) -> dict[str, Any]:
-    return {"player": r.player, "action": r.action, "score": r.score.to_dict() if r.score else None,
-            "now_ms": r.now_ms, "note": r.note}
+    return {
+        "player": r.player,
+        "action": r.action,
+        "score": r.score.to_dict() if r.score else None,
+        "now_ms": r.now_ms,
+        "note": r.note,
+    }
 
 
 def _record_from_dict(d: dict[str, Any]) -> MoveRecord:

@@ -40,13 +40,26 @@ DIRECTION_NAMES: tuple[str, ...] = ("E", "S", "SE", "SW", "W", "N", "NW", "NE")
 """Compass names of the eight directions, by index."""
 
 DIRECTION_VECTORS: tuple[tuple[int, int], ...] = (
-    (0, 1), (1, 0), (1, 1), (1, -1), (0, -1), (-1, 0), (-1, -1), (-1, 1),
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (-1, 1),
 )
 """(row step, column step) of each direction, by index; ``d`` and ``d + 4`` are opposite."""
 
 DIRECTION_WORDS: tuple[str, ...] = (
-    "across, left to right", "down", "diagonally down to the right", "diagonally down to the left",
-    "across, right to left", "up", "diagonally up to the left", "diagonally up to the right",
+    "across, left to right",
+    "down",
+    "diagonally down to the right",
+    "diagonally down to the left",
+    "across, right to left",
+    "up",
+    "diagonally up to the left",
+    "diagonally up to the right",
 )
 """How a person says each direction."""
 
@@ -94,7 +107,8 @@ class Geometry:
         self.step: tuple[tuple[int, ...], ...] = tuple(steps)
         """``step[d][sq]``: the neighbour of ``sq`` in direction ``d``, or -1 off the board."""
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
-            tuple(s for s in (self.step[d][sq] for d in range(8)) if s >= 0) for sq in range(self.size))
+            tuple(s for s in (self.step[d][sq] for d in range(8)) if s >= 0) for sq in range(self.size)
+        )
         """All (up to eight) touching squares of each square."""
 
     def square(self, row: int, col: int) -> int:
@@ -118,12 +132,16 @@ class Geometry:
         """The square of a cell name like ``H8`` (any case); InvalidMoveError if there is none."""
         text = name.strip().upper()
         if len(text) < 2 or not ("A" <= text[0] <= "Z") or not text[1:].isdigit():
-            raise InvalidMoveError(f"{name!r} is not a cell name; write the column letter and the row number, like H8")
+            raise InvalidMoveError(
+                f"{name!r} is not a cell name; write the column letter and the row number, like H8"
+            )
         c = ord(text[0]) - 65
         r = int(text[1:]) - 1
         if not (0 <= c < self.width and 0 <= r < self.height):
             last = chr(64 + self.width)
-            raise InvalidMoveError(f"there is no cell {text} on this board (columns A to {last}, rows 1 to {self.height})")
+            raise InvalidMoveError(
+                f"there is no cell {text} on this board (columns A to {last}, rows 1 to {self.height})"
+            )
         return r * self.width + c
 
     def axis_of(self, a: int, b: int) -> int | None:
@@ -156,11 +174,13 @@ class Layout:
     def __init__(self, geometry: Geometry, rows: Sequence[str]) -> None:
         if len(rows) != geometry.height or any(len(r) != geometry.width for r in rows):
             raise InvalidMoveError(
-                f"a premium layout for this board needs {geometry.height} rows of {geometry.width} codes")
+                f"a premium layout for this board needs {geometry.height} rows of {geometry.width} codes"
+            )
         bad = sorted({ch for r in rows for ch in r} - set(PREMIUMS))
         if bad:
             raise InvalidMoveError(
-                f"unknown premium code(s) {' '.join(bad)}; use one of {' '.join(PREMIUMS)}")
+                f"unknown premium code(s) {' '.join(bad)}; use one of {' '.join(PREMIUMS)}"
+            )
         self.geometry = geometry
         self.rows: tuple[str, ...] = tuple(rows)
         codes = "".join(rows)

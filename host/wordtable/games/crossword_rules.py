@@ -103,12 +103,17 @@ class CrosswordRules:
         super().__init_subclass__(**kwargs)
         # A misspelt declaration would silently score by the other rule; refuse it when the class is made.
         if cls.word_premiums not in WORD_PREMIUMS:
-            raise TypeError(f"{cls.__name__}.word_premiums must be one of {WORD_PREMIUMS}, not {cls.word_premiums!r}")
+            raise TypeError(
+                f"{cls.__name__}.word_premiums must be one of {WORD_PREMIUMS}, not {cls.word_premiums!r}"
+            )
         if cls.all_tiles_bonus not in ALL_TILES_BONUSES:
             raise TypeError(
-                f"{cls.__name__}.all_tiles_bonus must be one of {ALL_TILES_BONUSES}, not {cls.all_tiles_bonus!r}")
+                f"{cls.__name__}.all_tiles_bonus must be one of {ALL_TILES_BONUSES}, not {cls.all_tiles_bonus!r}"
+            )
 
-    def __init__(self, lexicon: Lexicon, layout: Layout | None = None, data: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, lexicon: Lexicon, layout: Layout | None = None, data: dict[str, Any] | None = None
+    ) -> None:
         if data is None:
             data = load_data(self.name) if self.data_path is None else load_data_file(self.data_path)
         self.data = data
@@ -118,7 +123,9 @@ class CrosswordRules:
         if self.layout.geometry != self.geometry:
             raise InvalidMoveError("the premium layout does not fit the board")
         tiles = self.data["tiles"]
-        self.tiles = TileSet({k: int(v[1]) for k, v in tiles.items()}, {k: int(v[0]) for k, v in tiles.items()})
+        self.tiles = TileSet(
+            {k: int(v[1]) for k, v in tiles.items()}, {k: int(v[0]) for k, v in tiles.items()}
+        )
         self.values = self.tiles.values
         self.rack_size: int = int(self.data["rack_size"])
         self.opening_min_tiles: int = int(self.data["first_move_min_letters"])
@@ -192,7 +199,9 @@ class CrosswordRules:
                 raise IllegalMoveError(f"two tiles are laid on {name(sq)}; one cell holds one tile")
             seen.add(sq)
             if letters[sq]:
-                raise IllegalMoveError(f"{name(sq)} is already covered by {letters[sq]}; lay your tiles on empty cells")
+                raise IllegalMoveError(
+                    f"{name(sq)} is already covered by {letters[sq]}; lay your tiles on empty cells"
+                )
         squares = sorted(seen)
         axis: int | None = None
         if len(squares) > 1:
@@ -202,7 +211,8 @@ class CrosswordRules:
                 if a is None or a not in self.axes or (axis is not None and a != axis):
                     raise IllegalMoveError(
                         f"the tiles on {name(first)} and {name(sq)} are not in {self.line_words}; "
-                        f"all the tiles of a move go in one line")
+                        f"all the tiles of a move go in one line"
+                    )
                 axis = a
             assert axis is not None
             # Sorted squares run forward along every axis (forward never goes up), so walk first->last.
@@ -213,7 +223,8 @@ class CrosswordRules:
                 if not letters[sq] and sq not in seen:
                     raise IllegalMoveError(
                         f"there is a gap at {name(sq)} between {name(first)} and {name(last)}; "
-                        f"the letters of a word must touch")
+                        f"the letters of a word must touch"
+                    )
                 sq = step[sq]
         if board.count == 0:
             return axis
@@ -224,8 +235,7 @@ class CrosswordRules:
                     n = steps[d][sq]
                     if n >= 0 and letters[n]:
                         return axis
-        raise IllegalMoveError(
-            "the new word does not touch any letter on the board; " + self.connect_words)
+        raise IllegalMoveError("the new word does not touch any letter on the board; " + self.connect_words)
 
     connect_words: ClassVar[str] = "it must join or cross a word already laid"
 
@@ -275,8 +285,9 @@ class CrosswordRules:
 
     # -- score -----------------------------------------------------------------------------------------
 
-    def score_word(self, board: Board, new: dict[int, Placement], word: FormedWord,
-                   explain: bool = False) -> tuple[int, str]:
+    def score_word(
+        self, board: Board, new: dict[int, Placement], word: FormedWord, explain: bool = False
+    ) -> tuple[int, str]:
         """Points of one formed word: letter values, letter premiums and word premiums of the squares
         covered by this move only. With ``explain``, also the reckoning in words."""
         values = self.values
@@ -296,7 +307,9 @@ class CrosswordRules:
                 if wm[s] > 1:
                     mults.append(wm[s])
                 if explain:
-                    parts.append(f"{p.letter.lower() if p.blank else p.letter} {v}" + (f"x{m}" if m > 1 else ""))
+                    parts.append(
+                        f"{p.letter.lower() if p.blank else p.letter} {v}" + (f"x{m}" if m > 1 else "")
+                    )
             else:
                 v = 0 if blanks[s] else values[letters[s]]
                 base += v
@@ -308,8 +321,11 @@ class CrosswordRules:
             return points, ""
         detail = " + ".join(parts) + f" = {base}"
         if mult > 1:
-            named = [f"{self.layout.describe(s)} at {self.geometry.name(s)}"
-                     for s in word.squares if s in new and wm[s] > 1]
+            named = [
+                f"{self.layout.describe(s)} at {self.geometry.name(s)}"
+                for s in word.squares
+                if s in new and wm[s] > 1
+            ]
             detail += f", x{mult} ({', '.join(named)}) = {points}"
         return points, detail
 
@@ -330,14 +346,22 @@ class CrosswordRules:
             pts, detail = self.score_word(board, new, w, explain)
             points.append(pts)
             if explain:
-                lines.append(ScoreLine(w.text, pts, f"{detail}; read {DIRECTION_WORDS[w.direction]} "
-                                                    f"from {self.geometry.name(w.squares[0])}"))
+                lines.append(
+                    ScoreLine(
+                        w.text,
+                        pts,
+                        f"{detail}; read {DIRECTION_WORDS[w.direction]} "
+                        f"from {self.geometry.name(w.squares[0])}",
+                    )
+                )
         bonus, said = self.score_all_tiles(len(placements), words, points)
         total = sum(points) + bonus
         if bonus and explain:
             lines.append(ScoreLine("all tiles used", bonus, said))
         invalid = [w for w in words if not w.valid]
-        return Evaluation(placements, words, points, total, ScoreBreakdown(tuple(lines), total), bonus, invalid)
+        return Evaluation(
+            placements, words, points, total, ScoreBreakdown(tuple(lines), total), bonus, invalid
+        )
 
     def score(self, board: Board, placements: Sequence[Placement]) -> int:
         """The total of a placement whose shape is legal (the fast path for a move generator)."""

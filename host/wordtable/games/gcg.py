@@ -105,10 +105,15 @@ def export_gcg(game: CrosswordGame) -> str:
         head = f">{nicks[p]}:"
         if kind == "place":
             squares = [g.parse(c["cell"]) for c in a["placements"]]
-            new = {sq: (c["letter"].lower() if c["blank"] else c["letter"]) for sq, c in zip(squares, a["placements"], strict=True)}
+            new = {
+                sq: (c["letter"].lower() if c["blank"] else c["letter"])
+                for sq, c in zip(squares, a["placements"], strict=True)
+            }
             word_squares, direction = _main_word(game, board, new)
             text = "".join(new.get(s, ".") for s in word_squares)
-            out.append(f"{head} {a['rack']} {_position(game, word_squares, direction)} {text} +{pts} {total[p]}")
+            out.append(
+                f"{head} {a['rack']} {_position(game, word_squares, direction)} {text} +{pts} {total[p]}"
+            )
             for sq, c in zip(squares, a["placements"], strict=True):
                 board.put(sq, c["letter"], c["tile"], c["blank"])
             last_place_rack[p] = a["rack"]
@@ -122,8 +127,9 @@ def export_gcg(game: CrosswordGame) -> str:
             out.append(f"{head} {last_place_rack.get(p, '')} -- {pts} {total[p]}")
             out.append(f"#note challenged by {nicks[a['challenger']]}")
             # the withdrawn tiles leave the board again
-            prev = next(r for r in reversed(game.history[:index]) if r.action.get("type") == "place"
-                        and r.player == p)
+            prev = next(
+                r for r in reversed(game.history[:index]) if r.action.get("type") == "place" and r.player == p
+            )
             for c in prev.action["placements"]:
                 board.lift(g.parse(c["cell"]))
         elif kind == "challenge":
@@ -190,8 +196,10 @@ _MOVE = re.compile(r"^>(?P<nick>[^:\s]+):\s*(?P<rest>.*)$")
 
 def _parse_event(lineno: int, nick: str, rest: str) -> _Event:
     parts = rest.split()
+
     def bad() -> GcgError:
         return GcgError(f"line {lineno}: cannot read {rest!r} as a turn")
+
     if len(parts) < 2:
         raise bad()
     try:
@@ -205,8 +213,9 @@ def _parse_event(lineno: int, nick: str, rest: str) -> _Event:
     if len(body) < 1:
         raise bad()
     rack, rest_body = body[0], body[1:]
-    if rack.startswith(("-", "(")) or (len(body) == 2 and _POSITION.fullmatch(body[0])
-                                         and not body[1].startswith(("(", "-"))):
+    if rack.startswith(("-", "(")) or (
+        len(body) == 2 and _POSITION.fullmatch(body[0]) and not body[1].startswith(("(", "-"))
+    ):
         # a rack is optional in GCG; a line without one starts with the move
         rack, rest_body = "", body
     if rest_body == ["-"]:
@@ -222,7 +231,9 @@ def _parse_event(lineno: int, nick: str, rest: str) -> _Event:
     if len(rest_body) == 1 and rest_body[0].startswith("-"):
         return _Event(lineno, nick, rack, "exchange", letters=rest_body[0][1:], score=score, total=total)
     if len(rest_body) == 2:
-        return _Event(lineno, nick, rack, "place", position=rest_body[0], word=rest_body[1], score=score, total=total)
+        return _Event(
+            lineno, nick, rack, "place", position=rest_body[0], word=rest_body[1], score=score, total=total
+        )
     raise bad()
 
 
@@ -237,7 +248,9 @@ def _placements(game: CrosswordGame, ev: _Event) -> list[dict[str, Any]]:
             start = g.parse(m_dir.group(1))
             name = m_dir.group(2).upper()
             if name not in DIRECTION_NAMES:
-                raise GcgError(f"line {ev.line}: unknown direction {name}; use one of {' '.join(DIRECTION_NAMES)}")
+                raise GcgError(
+                    f"line {ev.line}: unknown direction {name}; use one of {' '.join(DIRECTION_NAMES)}"
+                )
             direction = DIRECTION_NAMES.index(name)
         elif m_across:
             start = g.parse(f"{m_across.group(2)}{m_across.group(1)}")
@@ -293,8 +306,11 @@ def import_gcg(text: str, lexicon: Lexicon, game_name: str | None = None) -> Cro
         if not m2:
             raise GcgError(f"line {lineno}: {line!r} is neither a #pragma nor a >turn line")
         events.append(_parse_event(lineno, m2.group("nick"), m2.group("rest")))
-    name = game_name or headers.get("wordtable-game") or (
-        "wordability" if any("/" in e.position for e in events) else "wordgame")
+    name = (
+        game_name
+        or headers.get("wordtable-game")
+        or ("wordability" if any("/" in e.position for e in events) else "wordgame")
+    )
     spec = registry.get(name)
     if not spec.board:
         raise GcgError(f"GCG records crossword games ({', '.join(registry.names(board=True))}), not {name}")
@@ -303,19 +319,31 @@ def import_gcg(text: str, lexicon: Lexicon, game_name: str | None = None) -> Cro
         raise GcgError("the record names no players (#player1 ..., #player2 ...)")
     nicks = [n for n, _ in players]
     try:
-        options = CrosswordOptions.from_dict(json.loads(headers["wordtable-options"])) \
-            if "wordtable-options" in headers else None
+        options = (
+            CrosswordOptions.from_dict(json.loads(headers["wordtable-options"]))
+            if "wordtable-options" in headers
+            else None
+        )
         seed = int(headers.get("wordtable-seed", "0"))
         start = int(headers.get("wordtable-start", "0"))
         layout = None
         if "wordtable-premiums" in headers:
             from .crossword_board import Layout
+
             layout = Layout(cls.rules_class(lexicon).geometry, headers["wordtable-premiums"].split("/"))
         if "wordtable-position" in headers:
-            game = spec.from_position(json.loads(headers["wordtable-position"]), lexicon=lexicon, options=options)
+            game = spec.from_position(
+                json.loads(headers["wordtable-position"]), lexicon=lexicon, options=options
+            )
         else:
-            game = cls([full for _, full in players], lexicon=lexicon, seed=seed, options=options,
-                       starting_player=start, layout=layout)
+            game = cls(
+                [full for _, full in players],
+                lexicon=lexicon,
+                seed=seed,
+                options=options,
+                starting_player=start,
+                layout=layout,
+            )
     except (ValueError, json.JSONDecodeError, GameError) as e:
         raise GcgError(f"the record's header cannot set up a {name} game: {e}") from None
     for i, ev in enumerate(events):
@@ -329,22 +357,32 @@ def import_gcg(text: str, lexicon: Lexicon, game_name: str | None = None) -> Cro
         except GameError as e:
             raise GcgError(f"line {ev.line}: {e}") from None
         if not game.over and game.players[p].score != ev.total:
-            raise GcgError(f"line {ev.line}: the record says {ev.nick} has {ev.total} but the replay gives "
-                           f"{game.players[p].score}")
+            raise GcgError(
+                f"line {ev.line}: the record says {ev.nick} has {ev.total} but the replay gives "
+                f"{game.players[p].score}"
+            )
     if agreed_end and not game.over:
         game.apply({"type": "agree_end"})
     for p, nick in enumerate(nicks):
         last = next((e for e in reversed(events) if e.nick == nick), None)
         if last is not None and game.players[p].score != last.total:
-            raise GcgError(f"line {last.line}: the record ends with {nick} on {last.total} but the replay gives "
-                           f"{game.players[p].score}")
+            raise GcgError(
+                f"line {last.line}: the record ends with {nick} on {last.total} but the replay gives "
+                f"{game.players[p].score}"
+            )
     return game
 
 
 def _replay(game: CrosswordGame, events: list[_Event], i: int, p: int, nicks: list[str]) -> None:
     ev = events[i]
-    challenger = next((nicks.index(n[len("challenged by "):]) for n in ev.notes
-                       if n.startswith("challenged by ") and n[len("challenged by "):] in nicks), None)
+    challenger = next(
+        (
+            nicks.index(n[len("challenged by ") :])
+            for n in ev.notes
+            if n.startswith("challenged by ") and n[len("challenged by ") :] in nicks
+        ),
+        None,
+    )
     if ev.kind in ("end",):
         return  # the game scores the end itself; the total is checked by the caller
     if ev.kind == "time":
@@ -374,7 +412,9 @@ def _replay(game: CrosswordGame, events: list[_Event], i: int, p: int, nicks: li
     before = game.players[p].score
     game.apply(action)
     if ev.kind == "place" and game.players[p].score - before != ev.score and not game.over:
-        raise InvalidMoveError(f"the record scores this play {ev.score} but the rules give {game.players[p].score - before}")
+        raise InvalidMoveError(
+            f"the record scores this play {ev.score} but the rules give {game.players[p].score - before}"
+        )
 
 
 def _force_rack(game: CrosswordGame, p: int, letters: str) -> None:
@@ -392,7 +432,7 @@ def _force_rack(game: CrosswordGame, p: int, letters: str) -> None:
 
 def _stack_draws(game: CrosswordGame, events: list[_Event], i: int, p: int, used: str) -> None:
     """Put the tiles the player's next recorded rack needs at the draw end of the bag."""
-    nxt = next((e for e in events[i + 1:] if e.nick == events[i].nick and (e.rack or e.kind == "end")), None)
+    nxt = next((e for e in events[i + 1 :] if e.nick == events[i].nick and (e.rack or e.kind == "end")), None)
     if nxt is None:
         return
     target = list(nxt.rack or nxt.letters)

@@ -42,11 +42,14 @@ def _take(bag: list[int], game: CrosswordGame, letter: str, where: str) -> int:
             return bag.pop(i)
     have = game.tiles.counts.get(want, 0)
     what = "blank" if want == BLANK else want
-    raise PositionError(f"{where} needs a {what} tile, but a {game.name} set has only {have} and they are all used")
+    raise PositionError(
+        f"{where} needs a {what} tile, but a {game.name} set has only {have} and they are all used"
+    )
 
 
-def setup_position(cls: type[CrosswordGame], data: dict[str, Any], lexicon: Lexicon,
-                   options: CrosswordOptions | None = None) -> CrosswordGame:
+def setup_position(
+    cls: type[CrosswordGame], data: dict[str, Any], lexicon: Lexicon, options: CrosswordOptions | None = None
+) -> CrosswordGame:
     """Set up a game of ``cls`` exactly as a position describes (see the module docstring); the game
     registry's ``game_from_position`` finds ``cls`` by the position's ``game``."""
     racks = data.get("racks")
@@ -71,16 +74,22 @@ def setup_position(cls: type[CrosswordGame], data: dict[str, Any], lexicon: Lexi
     if not isinstance(seed, int):
         raise PositionError("seed must be a whole number")
     try:
-        game = cls([str(p) for p in players], lexicon=lexicon, seed=seed, options=options, layout=layout, deal=False)
+        game = cls(
+            [str(p) for p in players], lexicon=lexicon, seed=seed, options=options, layout=layout, deal=False
+        )
     except InvalidMoveError as e:
         raise PositionError(str(e)) from None
     rows = data.get("board")
     if not isinstance(rows, list) or len(rows) != g.height or not all(isinstance(r, str) for r in rows):
-        raise PositionError(f"board must be {g.height} rows of {g.width} cells ('.' empty, a letter, lower case a blank)")
+        raise PositionError(
+            f"board must be {g.height} rows of {g.width} cells ('.' empty, a letter, lower case a blank)"
+        )
     bag = game.bag
     for r, row in enumerate(rows):
         if len(row) != g.width:
-            raise PositionError(f"board row {r + 1} has {len(row)} cells; a {cls.name} board is {g.width} wide")
+            raise PositionError(
+                f"board row {r + 1} has {len(row)} cells; a {cls.name} board is {g.width} wide"
+            )
         for c, ch in enumerate(row):
             if ch == ".":
                 continue
@@ -101,7 +110,9 @@ def setup_position(cls: type[CrosswordGame], data: dict[str, Any], lexicon: Lexi
     bag_letters = data.get("bag")
     if bag_letters is not None:
         if not isinstance(bag_letters, str):
-            raise PositionError("bag must be the letters left in the bag ('?' a blank), or null for all the rest")
+            raise PositionError(
+                "bag must be the letters left in the bag ('?' a blank), or null for all the rest"
+            )
         rest = bag
         game.bag = bag = []
         for ch in bag_letters:
@@ -122,7 +133,9 @@ def setup_position(cls: type[CrosswordGame], data: dict[str, Any], lexicon: Lexi
         raise PositionError(f"turn must be a player number from 0 to {n - 1}")
     game.turn = turn
     game.starting_player = turn
-    game.setup = dict({k: v for k, v in data.items() if not k.startswith("_")}, players=[p.name for p in game.players])
+    game.setup = dict(
+        {k: v for k, v in data.items() if not k.startswith("_")}, players=[p.name for p in game.players]
+    )
     return game
 
 

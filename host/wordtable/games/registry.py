@@ -76,8 +76,15 @@ class GameSpec:
         """The game's options from plain values (None: the game's defaults)."""
         return self.options_type.from_dict(chosen) if chosen else None
 
-    def new(self, players: list[str], *, lexicon: Lexicon, seed: int, options: dict[str, Any] | None = None,
-            position: dict[str, Any] | None = None) -> Game:
+    def new(
+        self,
+        players: list[str],
+        *,
+        lexicon: Lexicon,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        position: dict[str, Any] | None = None,
+    ) -> Game:
         """A new game; ``position`` (docs/table.md, "Positions") sets it up near an end; ``options`` are
         house rules over the position's and the game's defaults."""
         chosen = dict((position or {}).get("options") or {}, **(options or {}))
@@ -87,7 +94,9 @@ class GameSpec:
         data.setdefault("seed", seed)
         return self.game.from_position(data, lexicon=lexicon, options=self.options(chosen))
 
-    def from_position(self, data: dict[str, Any], *, lexicon: Lexicon, options: GameOptions | None = None) -> Game:
+    def from_position(
+        self, data: dict[str, Any], *, lexicon: Lexicon, options: GameOptions | None = None
+    ) -> Game:
         """The game set up as a position describes (its players and seed included)."""
         if data.get("game", self.name) != self.name:
             raise InvalidMoveError(f"the position is a {data.get('game')} position, not {self.name}")
@@ -151,10 +160,12 @@ def game_from_position(data: dict[str, Any], lexicon: Lexicon, options: GameOpti
     return get(str(data.get("game", ""))).from_position(data, lexicon=lexicon, options=options)
 
 
-for _spec in (GameSpec(Wordgame, "wordgame", ("wordgame",)),
-              GameSpec(Wordability, "Wordability", ("wordability",)),
-              GameSpec(WordchainGame, "WORDCHAIN", ("wordchain",)),
-              GameSpec(WordcardGame, "WORDCARD", ("wordcard",)),
-              # WordSnake's fifth seat presses its buttons by laying marker tokens (hardware/sets/markers.json)
-              GameSpec(WordsnakeGame, "WordSnake", ("wordsnake", "markers"))):
+for _spec in (
+    GameSpec(Wordgame, "wordgame", ("wordgame",)),
+    GameSpec(Wordability, "Wordability", ("wordability",)),
+    GameSpec(WordchainGame, "WORDCHAIN", ("wordchain",)),
+    GameSpec(WordcardGame, "WORDCARD", ("wordcard",)),
+    # WordSnake's fifth seat presses its buttons by laying marker tokens (hardware/sets/markers.json)
+    GameSpec(WordsnakeGame, "WordSnake", ("wordsnake", "markers")),
+):
     register(_spec)

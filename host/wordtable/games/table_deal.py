@@ -58,9 +58,17 @@ class TableDeal:
         for c in cards:
             self.known[c.id] = seat
 
-    def reveal(self, seat: int, cards: Sequence[Card], hands: Sequence[Hand], piles: Sequence[DrawPile], *,
-               names: Sequence[str], locate: Callable[[Card], str],
-               group: Callable[[Card], str] = lambda c: "") -> list[tuple[Card, Card]]:
+    def reveal(
+        self,
+        seat: int,
+        cards: Sequence[Card],
+        hands: Sequence[Hand],
+        piles: Sequence[DrawPile],
+        *,
+        names: Sequence[str],
+        locate: Callable[[Card], str],
+        group: Callable[[Card], str] = lambda c: "",
+    ) -> list[tuple[Card, Card]]:
         """``seat`` shows it holds ``cards``: after this, ``hands[seat]`` holds them, and they are known.
 
         ``hands`` are every seat's hand and ``piles`` the face-down piles the host's deal may have put a
@@ -85,14 +93,19 @@ class TableDeal:
                 if any(c.id == card.id for c in own):
                     known[card.id] = seat
                     continue
-                where = next(((k, i) for k, lst in enumerate(lists) for i, c in enumerate(lst) if c.id == card.id),
-                             None)
+                where = next(
+                    ((k, i) for k, lst in enumerate(lists) for i, c in enumerate(lst) if c.id == card.id),
+                    None,
+                )
                 if where is None:
-                    raise CardKnownElsewhereError(f"the {card.face} is already {locate(card)}: a tag may be duplicated")
+                    raise CardKnownElsewhereError(
+                        f"the {card.face} is already {locate(card)}: a tag may be duplicated"
+                    )
                 k, i = where
                 if k < len(hands) and known.get(card.id) == k:
                     raise CardKnownElsewhereError(
-                        f"the {card.face} is already known to be in {possessive(names[k])} hand: a tag may be duplicated")
+                        f"the {card.face} is already known to be in {possessive(names[k])} hand: a tag may be duplicated"
+                    )
                 free = [j for j, c in enumerate(own) if known.get(c.id) != seat and c.id not in showing]
                 if k >= len(hands):  # from a pile: give back a card of that pile's kind
                     free = [j for j in free if group(own[j]) == group(card)]
@@ -100,7 +113,8 @@ class TableDeal:
                     kind = f" of the {group(card)} kind" if group(card) and k >= len(hands) else ""
                     raise CardNotInHandError(
                         f"{names[seat]} cannot hold the {card.face} too: {possessive(names[seat])} hand has no card"
-                        f"{kind} left that the table has not seen")
+                        f"{kind} left that the table has not seen"
+                    )
                 j = self.rng.choice(free)
                 other = own[j]
                 own[j], lists[k][i] = card, other
@@ -111,13 +125,21 @@ class TableDeal:
             raise
         for h, lst in zip(hands, lists, strict=False):
             h.cards = lst
-        for p, lst in zip(piles, lists[len(hands):], strict=True):
+        for p, lst in zip(piles, lists[len(hands) :], strict=True):
             p.cards = lst
         self.known = known
         return swaps
 
-    def place(self, card: Card, target: list[Card | None], index: int, hands: Sequence[Hand],
-              piles: Sequence[DrawPile], *, locate: Callable[[Card], str]) -> Card | None:
+    def place(
+        self,
+        card: Card,
+        target: list[Card | None],
+        index: int,
+        hands: Sequence[Hand],
+        piles: Sequence[DrawPile],
+        *,
+        locate: Callable[[Card], str],
+    ) -> Card | None:
         """A face-up card people laid in a place of the game (the link card, a centre place): ``card``
         goes to ``target[index]``, and the card assumed there takes its place in a hand or a pile.
         Returns the displaced card (None when it was there already). The card must not be known."""
@@ -125,15 +147,17 @@ class TableDeal:
         if current is not None and current.id == card.id:
             return None
         if current is None:
-            raise CardKnownElsewhereError(f"that place of the table is empty in the game; the {card.face} "
-                                          f"cannot be laid there")
+            raise CardKnownElsewhereError(
+                f"that place of the table is empty in the game; the {card.face} cannot be laid there"
+            )
         lists: list[list[Card]] = [h.cards for h in hands] + [p.cards for p in piles]
         for k, lst in enumerate(lists):
             for i, c in enumerate(lst):
                 if c.id == card.id:
                     if k < len(hands) and self.known.get(card.id) == k:
-                        raise CardKnownElsewhereError(f"the {card.face} is already known to be in a hand: "
-                                                      f"a tag may be duplicated")
+                        raise CardKnownElsewhereError(
+                            f"the {card.face} is already known to be in a hand: a tag may be duplicated"
+                        )
                     lst[i], target[index] = current, card
                     return current
         for i, there in enumerate(target):
@@ -148,7 +172,9 @@ def revealed_cards(tokens: Any, deck: DeckSpec) -> list[Card]:
     if isinstance(tokens, str):
         tokens = [t for t in tokens.split(",") if t.strip()]
     if not isinstance(tokens, list):
-        raise InvalidMoveError('a reveal names cards by id: {"type": "reveal", "player": 0, "cards": ["#ws-017"]}')
+        raise InvalidMoveError(
+            'a reveal names cards by id: {"type": "reveal", "player": 0, "cards": ["#ws-017"]}'
+        )
     by_id = deck.by_id()
     out = []
     for t in tokens:
@@ -166,4 +192,6 @@ def check_deal_option(deal_mode: str) -> None:
     """The ``deal`` option of a card game: ``host`` (the game deals; the simulated table follows it) or
     ``table`` (people deal real cards; the game's deal is a placeholder, see :class:`TableDeal`)."""
     if deal_mode not in ("host", "table"):
-        raise InvalidMoveError(f"deal must be 'host' (the game deals) or 'table' (people deal), not {deal_mode!r}")
+        raise InvalidMoveError(
+            f"deal must be 'host' (the game deals) or 'table' (people deal), not {deal_mode!r}"
+        )

@@ -35,14 +35,22 @@ class WordabilityRules(CrosswordRules):
     def check_opening(self, placements: Sequence[Placement], words: list[FormedWord]) -> None:
         g = self.geometry
         if all(p.square != g.centre for p in placements):
-            raise IllegalMoveError(f"the first player must lay a tile on the centre square {g.name(g.centre)}")
+            raise IllegalMoveError(
+                f"the first player must lay a tile on the centre square {g.name(g.centre)}"
+            )
 
     def invalid_words_message(self, invalid: list[FormedWord]) -> str:
-        parts = [w.text if w.text == w.text[::-1] else f"{w.text} (nor {w.text[::-1]} read the other way)"
-                 for w in invalid]
-        where = ", ".join(f"{self.geometry.name(w.squares[0])}-{self.geometry.name(w.squares[-1])}" for w in invalid)
+        parts = [
+            w.text if w.text == w.text[::-1] else f"{w.text} (nor {w.text[::-1]} read the other way)"
+            for w in invalid
+        ]
+        where = ", ".join(
+            f"{self.geometry.name(w.squares[0])}-{self.geometry.name(w.squares[-1])}" for w in invalid
+        )
         noun = "is not a word" if len(parts) == 1 else "are not words"
-        return f"{', '.join(parts)} {noun} in {getattr(self.lexicon, 'name', 'the word list')} (cells {where})"
+        return (
+            f"{', '.join(parts)} {noun} in {getattr(self.lexicon, 'name', 'the word list')} (cells {where})"
+        )
 
 
 class Wordability(CrosswordGame):
@@ -58,8 +66,15 @@ class WordabilitySession:
     """A session: as many games as players (rule 1), each started by the next player in turn (rule 5);
     the winner has the highest total (rule 26). Each game gets its own seed from the session's."""
 
-    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: CrosswordOptions | None = None,
-                 layout: Layout | None = None) -> None:
+    def __init__(
+        self,
+        players: list[str],
+        *,
+        lexicon: Lexicon,
+        seed: int = 0,
+        options: CrosswordOptions | None = None,
+        layout: Layout | None = None,
+    ) -> None:
         self.player_names = list(players)
         self.lexicon = lexicon
         self.seed = seed
@@ -69,8 +84,14 @@ class WordabilitySession:
         self.game: Wordability = self._new_game(0)
 
     def _new_game(self, index: int) -> Wordability:
-        return Wordability(self.player_names, lexicon=self.lexicon, seed=self.seed * 1000 + index, options=self.options,
-                           starting_player=index % len(self.player_names), layout=self.layout)
+        return Wordability(
+            self.player_names,
+            lexicon=self.lexicon,
+            seed=self.seed * 1000 + index,
+            options=self.options,
+            starting_player=index % len(self.player_names),
+            layout=self.layout,
+        )
 
     @property
     def games(self) -> int:
@@ -111,7 +132,9 @@ class WordabilitySession:
     def to_dict(self) -> dict[str, Any]:
         """The whole session (finished games and the one being played) for the store."""
         return {
-            "players": self.player_names, "seed": self.seed, "options": self.options.to_dict(),
+            "players": self.player_names,
+            "seed": self.seed,
+            "options": self.options.to_dict(),
             "layout": list(self.layout.rows) if self.layout else None,
             "finished": [g.to_dict() for g in self.finished],
             "game": None if self.is_over() else self.game.to_dict(),

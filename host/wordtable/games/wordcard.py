@@ -94,18 +94,30 @@ class WordcardGame(CardGame):
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
     options_type: ClassVar[type[WordcardOptions]] = WordcardOptions
-    actions: ClassVar[tuple[str, ...]] = ("take", "play", "discard", "done", "choose", "challenge", "hurry",
-                                          "next_deal", "reveal")
+    actions: ClassVar[tuple[str, ...]] = (
+        "take",
+        "play",
+        "discard",
+        "done",
+        "choose",
+        "challenge",
+        "hurry",
+        "next_deal",
+        "reveal",
+    )
     options: WordcardOptions
 
-    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0,
-                 options: WordcardOptions | None = None) -> None:
+    def __init__(
+        self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: WordcardOptions | None = None
+    ) -> None:
         super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         n = len(players)
         if any(s >= n for side in self.options.partners or [] for s in side):
             raise InvalidMoveError(f"partners name seats 0 to {n - 1} only")
         if n * self.options.hand_size + 1 > len(self.deck.cards):
-            raise InvalidMoveError(f"{n} hands of {self.options.hand_size} do not fit in {len(self.deck.cards)} cards")
+            raise InvalidMoveError(
+                f"{n} hands of {self.options.hand_size} do not fit in {len(self.deck.cards)} cards"
+            )
         self.deals_total = self.options.deals or (n if self.options.game_type == "wild" else 1)
         self.deal_results: list[dict[str, Any]] = []
         self.deal_number = 0
@@ -148,8 +160,13 @@ class WordcardGame(CardGame):
         self.over_reason = ""
         self.phase = "choose" if self.options.game_type == "wild" else "take"
 
-    def set_position(self, hands: list[list[str]], stock: list[str] | None = None,
-                     discards: list[str] | None = None, current: int | None = None) -> None:
+    def set_position(
+        self,
+        hands: list[list[str]],
+        stock: list[str] | None = None,
+        discards: list[str] | None = None,
+        current: int | None = None,
+    ) -> None:
         """Lay out a deal (a lesson, a puzzle, a physical table to mirror): each hand's cards by code or
         ``#id``, the next cards of the deck (drawn in the order given) and the face-up cards (the last one
         on top). All other cards go, shuffled, under the given ones."""
@@ -164,8 +181,18 @@ class WordcardGame(CardGame):
             h.cards = cards
         if current is not None:
             self.current = current
-        self.log.append(({"type": "position", "hands": hands, "stock": stock or [], "discards": discards or [],
-                          "current": current}, None))
+        self.log.append(
+            (
+                {
+                    "type": "position",
+                    "hands": hands,
+                    "stock": stock or [],
+                    "discards": discards or [],
+                    "current": current,
+                },
+                None,
+            )
+        )
 
     @property
     def rule(self) -> TypeRule:
@@ -197,19 +224,35 @@ class WordcardGame(CardGame):
     def state(self, viewer: int | None = None) -> dict[str, Any]:
         """What the table shows; hands of ``viewer`` only (all when None)."""
         return {
-            "game": self.name, "phase": self.phase, "over_reason": self.over_reason,
-            "game_type": self.deal_options.game_type, "formula": self.options.formula,
-            "deal": self.deal_number, "deals": self.deals_total, "dealer": self.dealer,
-            "current": self.current, "turn": self.turn_number,
-            "deck": len(self.stock), "discards": [c.face for c in self.discards.cards],
+            "game": self.name,
+            "phase": self.phase,
+            "over_reason": self.over_reason,
+            "game_type": self.deal_options.game_type,
+            "formula": self.options.formula,
+            "deal": self.deal_number,
+            "deals": self.deals_total,
+            "dealer": self.dealer,
+            "current": self.current,
+            "turn": self.turn_number,
+            "deck": len(self.stock),
+            "discards": [c.face for c in self.discards.cards],
             "melds": [m.to_dict() for m in self.melds],
-            "players": [{"name": p.name, "score": p.score, "deal_points": self.deal_points[i],
-                         "cards": len(self.hands[i]), "opened": self.deposit_turn[i] is not None,
-                         "lost_turns": self.lost_turns[i],
-                         **({"hand": self.hands[i].faces()} if viewer is None or viewer == i else {})}
-                        for i, p in enumerate(self.players)],
+            "players": [
+                {
+                    "name": p.name,
+                    "score": p.score,
+                    "deal_points": self.deal_points[i],
+                    "cards": len(self.hands[i]),
+                    "opened": self.deposit_turn[i] is not None,
+                    "lost_turns": self.lost_turns[i],
+                    **({"hand": self.hands[i].faces()} if viewer is None or viewer == i else {}),
+                }
+                for i, p in enumerate(self.players)
+            ],
             "deal_results": self.deal_results,
-            "sides": [{"seats": side, "score": t} for side, t in zip(self.sides(), self.side_scores(), strict=True)],
+            "sides": [
+                {"seats": side, "score": t} for side, t in zip(self.sides(), self.side_scores(), strict=True)
+            ],
         }
 
     def hand_value(self, seat: int) -> int:
@@ -234,9 +277,13 @@ class WordcardGame(CardGame):
         if self.phase in phases:
             return
         if self.phase == "choose":
-            raise IllegalMoveError(f"{self.players[self.dealer].name} (dealing) first chooses the type of game (WILD GAME)")
+            raise IllegalMoveError(
+                f"{self.players[self.dealer].name} (dealing) first chooses the type of game (WILD GAME)"
+            )
         if self.phase == "take":
-            raise IllegalMoveError(f"{self.players[self.current].name} first takes a card (from the deck, or from the discards with a play)")
+            raise IllegalMoveError(
+                f"{self.players[self.current].name} first takes a card (from the deck, or from the discards with a play)"
+            )
         if self.phase == "play":
             raise IllegalMoveError(f"{self.players[self.current].name} has taken a card: play, then discard")
         raise IllegalMoveError("the deal is over: start the next deal")
@@ -261,7 +308,8 @@ class WordcardGame(CardGame):
             if not (self.dealer_exchange and seat == self.dealer):
                 raise IllegalMoveError(
                     "only the dealer at the start may take the face-up card without playing it (rule 11): "
-                    "take it with the play that uses it, {\"type\": \"play\", \"from_discard\": 1, ...}")
+                    'take it with the play that uses it, {"type": "play", "from_discard": 1, ...}'
+                )
             card = self.discards.draw(1)
             self.table_deal.show(seat, card)
         elif source == "deck":
@@ -296,7 +344,12 @@ class WordcardGame(CardGame):
         if "discard" not in action:
             return None
         card = revealed_cards([action["discard"]], self.deck)[0]
-        if len(self.discards) != 1 or self.melds or self.turn_number != 1 or self.phase not in ("take", "choose"):
+        if (
+            len(self.discards) != 1
+            or self.melds
+            or self.turn_number != 1
+            or self.phase not in ("take", "choose")
+        ):
             raise IllegalMoveError("the face-up card is turned at the deal, before the first card is taken")
         place: list[Card | None] = [self.discards.cards[0]]
         self._lay_face_up(card, place, 0)
@@ -328,7 +381,7 @@ class WordcardGame(CardGame):
         self._need("play")
         token = action.get("card")
         if not isinstance(token, str):
-            raise InvalidMoveError("say which card to discard: {\"type\": \"discard\", \"card\": \"K♠3\"}")
+            raise InvalidMoveError('say which card to discard: {"type": "discard", "card": "K♠3"}')
         face = parse_face(token)
         self.deck.check_face(face)
         card = resolve_cards([face], self.hands[seat].cards, who=self.players[seat].name, deck=self.deck)[0]
@@ -345,7 +398,9 @@ class WordcardGame(CardGame):
         seat = self._actor(action)
         self._need("play")
         if self.hands[seat]:
-            raise IllegalMoveError(f"{self.players[seat].name} still holds {len(self.hands[seat])} card(s): discard one to end the turn")
+            raise IllegalMoveError(
+                f"{self.players[seat].name} still holds {len(self.hands[seat])} card(s): discard one to end the turn"
+            )
         return MoveRecord(seat, copy.deepcopy(action), self._finish(seat), now_ms, note="out")
 
     def _advance(self) -> None:
@@ -368,8 +423,16 @@ class WordcardGame(CardGame):
         seat = self._actor(action)
         prepared = self.prepare_play(seat, action)
         opened_before = self.deposit_turn[seat] is not None
-        record_undo = PlayRecord(seat, copy.deepcopy(self.melds), self.deal_points[seat], opened_before,
-                                 list(prepared.used), [], prepared.words, self.deposit_turn[seat])
+        record_undo = PlayRecord(
+            seat,
+            copy.deepcopy(self.melds),
+            self.deal_points[seat],
+            opened_before,
+            list(prepared.used),
+            [],
+            prepared.words,
+            self.deposit_turn[seat],
+        )
         if prepared.taken:
             self.discards.cards = self.discards.cards[: len(self.discards) - len(prepared.taken)]
             self.hands[seat].add(prepared.taken)
@@ -397,19 +460,36 @@ class WordcardGame(CardGame):
             hand.add([wild])
             self.table_deal.show(seat, [wild])
             record_undo.freed.append(wild)
-            lines.append(ScoreLine(f"wild card in row {meld_id} replaced by {real.face}", 0, "the wild card goes to the hand (rule 3)"))
+            lines.append(
+                ScoreLine(
+                    f"wild card in row {meld_id} replaced by {real.face}",
+                    0,
+                    "the wild card goes to the hand (rule 3)",
+                )
+            )
         total = 0
         for where, ms in prepared.scores:
             meld = by_id[int(where.split(":")[1])] if where.startswith("tag:") else made[where]
             for ln in ms.lines:
                 if least:
-                    lines.append(ScoreLine(ln.label, 0, (ln.detail + "; " if ln.detail else "") + "playing for the least: laydowns score nothing"))
+                    lines.append(
+                        ScoreLine(
+                            ln.label,
+                            0,
+                            (ln.detail + "; " if ln.detail else "")
+                            + "playing for the least: laydowns score nothing",
+                        )
+                    )
                 else:
                     lines.append(ln)
             total += 0 if least else ms.points
             for b in ms.bonus_lines:
                 pts = -b.points if least else b.points
-                lines.append(ScoreLine(b.label, pts, b.detail + ("; deducted from the penalty (rule 4)" if least else "")))
+                lines.append(
+                    ScoreLine(
+                        b.label, pts, b.detail + ("; deducted from the penalty (rule 4)" if least else "")
+                    )
+                )
                 total += pts
             meld.long_word = meld.long_word or ms.long_word
             meld.long_combination = meld.long_combination or ms.long_combination
@@ -418,11 +498,20 @@ class WordcardGame(CardGame):
         self.deal_points[seat] += total
         self.deal_lines[seat].extend(lines)
         self.last_play = record_undo if self.options.check_words == "challenge" else None
-        record = MoveRecord(seat, copy.deepcopy(action), ScoreBreakdown(tuple(lines), total), now_ms,
-                            note=" ".join(prepared.words))
+        record = MoveRecord(
+            seat,
+            copy.deepcopy(action),
+            ScoreBreakdown(tuple(lines), total),
+            now_ms,
+            note=" ".join(prepared.words),
+        )
         if not hand and self.options.check_words == "auto":
             finish = self._finish(seat)
-            record.score = ScoreBreakdown(record.score.lines + finish.lines, total + finish.total) if record.score else finish
+            record.score = (
+                ScoreBreakdown(record.score.lines + finish.lines, total + finish.total)
+                if record.score
+                else finish
+            )
         return record
 
     def prepare_play(self, seat: int, action: dict[str, Any]) -> Prepared:
@@ -433,14 +522,23 @@ class WordcardGame(CardGame):
 
     def _challenge(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         if self.options.check_words != "challenge":
-            raise IllegalMoveError("words are checked by the dictionary as they are laid: there is nothing to challenge")
+            raise IllegalMoveError(
+                "words are checked by the dictionary as they are laid: there is nothing to challenge"
+            )
         play = self.last_play
         if play is None or not play.words:
-            raise IllegalMoveError("there is no word to challenge: a word is contested before the next player acts")
+            raise IllegalMoveError(
+                "there is no word to challenge: a word is contested before the next player acts"
+            )
         challengers = action.get("players")
-        if not isinstance(challengers, list) or not challengers or not all(
-                isinstance(c, int) and 0 <= c < len(self.players) for c in challengers):
-            raise InvalidMoveError("a challenge lists the challenging seats: {\"type\": \"challenge\", \"players\": [1]}")
+        if (
+            not isinstance(challengers, list)
+            or not challengers
+            or not all(isinstance(c, int) and 0 <= c < len(self.players) for c in challengers)
+        ):
+            raise InvalidMoveError(
+                'a challenge lists the challenging seats: {"type": "challenge", "players": [1]}'
+            )
         if play.player in challengers:
             raise IllegalMoveError("a player cannot challenge her or his own word")
         if len(set(challengers)) != len(challengers):
@@ -473,7 +571,13 @@ class WordcardGame(CardGame):
             raise InvalidMoveError("hurry needs the time (now_ms)")
         self._need("take")
         self.hurry_deadline = now_ms + self.options.hurry_ms
-        return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"{self.players[self.current].name} has one minute")
+        return MoveRecord(
+            seat,
+            copy.deepcopy(action),
+            None,
+            now_ms,
+            note=f"{self.players[self.current].name} has one minute",
+        )
 
     def _choose(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         if self.phase != "choose":
@@ -489,7 +593,9 @@ class WordcardGame(CardGame):
         extra = action.get("options", {}) or {}
         bad = set(extra) - set(WILD_CHOICES)
         if bad:
-            raise InvalidMoveError(f"the dealer may set {', '.join(WILD_CHOICES)}; not {', '.join(sorted(bad))}")
+            raise InvalidMoveError(
+                f"the dealer may set {', '.join(WILD_CHOICES)}; not {', '.join(sorted(bad))}"
+            )
         self.deal_options = dataclasses.replace(self.options, game_type=kind, **extra)
         self.phase = "take"
         return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"deal played as {self.rule.name}")
@@ -505,7 +611,9 @@ class WordcardGame(CardGame):
             if first is not None and first < self.turn_number:
                 ln = ScoreLine("bonus: out after an earlier laydown", self.options.finish_bonus, "rule 42")
             else:
-                ln = ScoreLine("bonus: out with all cards in one turn", self.options.immediate_bonus, "rule 43")
+                ln = ScoreLine(
+                    "bonus: out with all cards in one turn", self.options.immediate_bonus, "rule 43"
+                )
             if least:
                 ln = ScoreLine(ln.label, -ln.points, ln.detail + "; deducted from the penalty (rule 4)")
             lines.append(ln)
@@ -525,7 +633,9 @@ class WordcardGame(CardGame):
             lines = [ScoreLine("laydowns, tag-ons and bonuses this deal", self.deal_points[seat])]
             value = self.hand_value(seat)
             if value:
-                detail = " + ".join(("* 50 (wild, rule 18)" if c.wild else f"{c.face} {c.points}") for c in self.hands[seat])
+                detail = " + ".join(
+                    ("* 50 (wild, rule 18)" if c.wild else f"{c.face} {c.points}") for c in self.hands[seat]
+                )
                 if mult != 1:
                     detail += f", x{mult} in WORDCARD (rule 33)"
                 sign = -1 if o.formula == "most" else 1
@@ -537,14 +647,24 @@ class WordcardGame(CardGame):
             winner = raw.index(best)
             for seat in range(n):
                 if seat == winner:
-                    sheets[seat].append(ScoreLine("the winner's score is brought to nought", -best, "rule 47"))
+                    sheets[seat].append(
+                        ScoreLine("the winner's score is brought to nought", -best, "rule 47")
+                    )
                 else:
-                    sheets[seat].append(ScoreLine(f"plus what brought {self.players[winner].name} to nought", -best, "rule 47"))
+                    sheets[seat].append(
+                        ScoreLine(
+                            f"plus what brought {self.players[winner].name} to nought", -best, "rule 47"
+                        )
+                    )
         else:
             worst = min(raw)
             loser = raw.index(worst)
             for seat in range(n):
-                what = "the loser's own points" if seat == loser else f"minus {self.players[loser].name}'s points (the loser)"
+                what = (
+                    "the loser's own points"
+                    if seat == loser
+                    else f"minus {self.players[loser].name}'s points (the loser)"
+                )
                 sheets[seat].append(ScoreLine(what, -worst, "rule 48"))
         result = []
         for seat in range(n):

@@ -51,7 +51,9 @@ class GroupOptions(GameOptions):
 
     def __post_init__(self) -> None:
         if self.game_type not in DEAL_TYPES:
-            raise InvalidMoveError(f"game_type must be one of {', '.join(DEAL_TYPES)}, not {self.game_type!r}")
+            raise InvalidMoveError(
+                f"game_type must be one of {', '.join(DEAL_TYPES)}, not {self.game_type!r}"
+            )
         if self.cards is not None and not 8 <= self.cards <= 13:
             raise InvalidMoveError(f"the GROUP GAME uses 8 to 13 cards (rule 37), not {self.cards}")
         if self.wild_points not in (0, 25):
@@ -59,13 +61,18 @@ class GroupOptions(GameOptions):
 
     def scoring(self) -> WordcardOptions:
         """The meld-scoring options these stand for."""
-        return WordcardOptions(game_type=self.game_type, wild_points=self.wild_points, bonuses=self.bonuses,
-                               words_within_words=self.words_within_words,
-                               inner_word_min_length=self.inner_word_min_length)
+        return WordcardOptions(
+            game_type=self.game_type,
+            wild_points=self.wild_points,
+            bonuses=self.bonuses,
+            words_within_words=self.words_within_words,
+            inner_word_min_length=self.inner_word_min_length,
+        )
 
 
-def score_solution(rows: list[list[PlacedCard]], table: list[Card], options: GroupOptions,
-                   is_word: Any) -> ScoreBreakdown:
+def score_solution(
+    rows: list[list[PlacedCard]], table: list[Card], options: GroupOptions, is_word: Any
+) -> ScoreBreakdown:
     """Score a solution's rows laid from ``table`` (raise :class:`IllegalMoveError` for a row the type refuses)."""
     o = options.scoring()
     rule = TYPE_RULES[options.game_type]
@@ -102,8 +109,16 @@ class WordcardGroupGame(CardGame):
     actions: ClassVar[tuple[str, ...]] = ("solution", "close")
     options: GroupOptions
 
-    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: GroupOptions | None = None,
-                 now_ms: int | None = None, table: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        players: list[str],
+        *,
+        lexicon: Lexicon,
+        seed: int = 0,
+        options: GroupOptions | None = None,
+        now_ms: int | None = None,
+        table: list[str] | None = None,
+    ) -> None:
         super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         if table is not None:
             faces = [parse_face(t) for t in table]
@@ -132,13 +147,24 @@ class WordcardGroupGame(CardGame):
 
     def state(self) -> dict[str, Any]:
         """The cards face up, each solution and score, the score to beat."""
-        return {"game": self.name, "game_type": self.options.game_type, "closed": self.closed,
-                "table": [c.face for c in self.table],
-                "solutions": {str(i): {"rows": [[p.face for p in r] for r in rows], "score": s.to_dict(),
-                                       "written": self.claims.get(i)}
-                              for i, (rows, s) in self.solutions.items()},
-                "to_beat": None if self.target is None else {"rows": self.target_rows, "score": self.target.total},
-                "scores": self.scores}
+        return {
+            "game": self.name,
+            "game_type": self.options.game_type,
+            "closed": self.closed,
+            "table": [c.face for c in self.table],
+            "solutions": {
+                str(i): {
+                    "rows": [[p.face for p in r] for r in rows],
+                    "score": s.to_dict(),
+                    "written": self.claims.get(i),
+                }
+                for i, (rows, s) in self.solutions.items()
+            },
+            "to_beat": None
+            if self.target is None
+            else {"rows": self.target_rows, "score": self.target.total},
+            "scores": self.scores,
+        }
 
     def _check_open(self, kind: str, now_ms: int | None) -> None:
         if self.closed:
@@ -151,14 +177,19 @@ class WordcardGroupGame(CardGame):
     def _solution(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         """A solution after the playing time is refused."""
         limit = self.options.time_ms
-        if limit is not None and now_ms is not None and self.start_ms is not None and now_ms - self.start_ms > limit:
+        if (
+            limit is not None
+            and now_ms is not None
+            and self.start_ms is not None
+            and now_ms - self.start_ms > limit
+        ):
             raise IllegalMoveError(f"the playing time of {limit // 1000} s is over")
         seat = action.get("player", 0)
         if not isinstance(seat, int) or not 0 <= seat < len(self.players):
             raise InvalidMoveError(f"player must be a seat from 0 to {len(self.players) - 1}, not {seat!r}")
         rows_in = action.get("melds")
         if not isinstance(rows_in, list) or not rows_in:
-            raise InvalidMoveError("a solution is a list of rows of cards: {\"melds\": [[\"R♣7\", ...]]}")
+            raise InvalidMoveError('a solution is a list of rows of cards: {"melds": [["R♣7", ...]]}')
         token_rows = [r.split(",") if isinstance(r, str) else [str(t) for t in r] for r in rows_in]
         faces = [parse_face(t) for r in token_rows for t in r]
         cards = resolve_cards(faces, self.table, who="the table", deck=self.deck)
@@ -176,7 +207,9 @@ class WordcardGroupGame(CardGame):
         self.players[seat].score = score.total
         note = " ".join("".join(p.letters or "?" for p in r) for r in rows)
         if claimed is not None:
-            note += f"; written {claimed}, checked {score.total}" + (" (right)" if claimed == score.total else "")
+            note += f"; written {claimed}, checked {score.total}" + (
+                " (right)" if claimed == score.total else ""
+            )
         return MoveRecord(seat, copy.deepcopy(action), score, now_ms, note=note)
 
     def _saved_setup(self) -> dict[str, Any]:

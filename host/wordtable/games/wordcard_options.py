@@ -14,8 +14,18 @@ from .wordcard_scoring import TYPE_RULES, TypeRule
 DEAL_TYPES = tuple(TYPE_RULES)
 GAME_TYPES = (*DEAL_TYPES, "wild")
 """``game_type`` values of :class:`WordcardOptions`; the GROUP GAME is :class:`WordcardGroupGame`."""
-WILD_CHOICES = ("opening", "opening_cards", "opening_points", "wild_points", "words_within_words",
-                "inner_word_min_length", "tag_on_others", "cross_rows", "discard_pickup", "bonuses")
+WILD_CHOICES = (
+    "opening",
+    "opening_cards",
+    "opening_points",
+    "wild_points",
+    "words_within_words",
+    "inner_word_min_length",
+    "tag_on_others",
+    "cross_rows",
+    "discard_pickup",
+    "bonuses",
+)
 """Options the dealer of a WILD GAME deal may set with the type (rule 34)."""
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -67,7 +77,9 @@ class WordcardOptions(CardOptions):
         super().__post_init__()
         if self.game_type not in GAME_TYPES:
             hint = " (the GROUP GAME is WordcardGroupGame)" if self.game_type == "group" else ""
-            raise InvalidMoveError(f"game_type must be one of {', '.join(GAME_TYPES)}, not {self.game_type!r}{hint}")
+            raise InvalidMoveError(
+                f"game_type must be one of {', '.join(GAME_TYPES)}, not {self.game_type!r}{hint}"
+            )
         check_one_of("formula", self.formula, ("most", "least"))
         if not 8 <= self.hand_size <= 13:
             raise InvalidMoveError(f"hand_size must be 8 to 13 cards (rule 2), not {self.hand_size}")
@@ -80,7 +92,9 @@ class WordcardOptions(CardOptions):
         if self.partners is not None:
             seats = [s for side in self.partners for s in side]
             if len(seats) != len(set(seats)) or any(not isinstance(s, int) or s < 0 for s in seats):
-                raise InvalidMoveError(f"partners are sides of distinct seats, e.g. [[0, 2], [1, 3]], not {self.partners}")
+                raise InvalidMoveError(
+                    f"partners are sides of distinct seats, e.g. [[0, 2], [1, 3]], not {self.partners}"
+                )
 
     @property
     def rule(self) -> TypeRule:

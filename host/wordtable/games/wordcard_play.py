@@ -32,8 +32,13 @@ class Meld:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"id": self.id, "owner": self.owner, "cards": [p.face for p in self.cards],
-                "ids": [p.card.id for p in self.cards], "text": "".join(p.letters or "?" for p in self.cards)}
+        return {
+            "id": self.id,
+            "owner": self.owner,
+            "cards": [p.face for p in self.cards],
+            "ids": [p.card.id for p in self.cards],
+            "text": "".join(p.letters or "?" for p in self.cards),
+        }
 
 
 @dataclass
@@ -58,6 +63,7 @@ def _match_existing(token: str, placed: PlacedCard) -> bool:
         return placed.card.wild
     return face.matches(placed.card)
 
+
 def _row_named(item: Any, key: str, by_id: dict[int, Meld], how: str) -> Meld:
     """The row an item of a play names, with the error for a malformed item or a row not there."""
     if not isinstance(item, dict) or "meld" not in item or key not in item:
@@ -67,25 +73,32 @@ def _row_named(item: Any, key: str, by_id: dict[int, Meld], how: str) -> Meld:
         raise IllegalMoveError(f"there is no row {item['meld']!r} on the table (rows: {sorted(by_id)})")
     return meld
 
+
 def _names_meld_card(token: str, meld: Meld) -> bool:
     face = parse_face(token)
     if face.card_id is not None:
         return any(p.card.id == face.card_id for p in meld.cards)
     return not face.wild and any(face.matches(p.card) for p in meld.cards)
 
+
 def _meld_card(token: str, meld: Meld) -> PlacedCard:
     return next(p for p in meld.cards if _names_meld_card(token, Meld(-1, -1, [p])))
+
 
 def _split_tag_on(meld: Meld, cells: list[str]) -> tuple[list[str], list[str]]:
     m = len(meld.cards)
     if len(cells) <= m:
-        raise IllegalMoveError(f"a tag-on on row {meld.id} adds at least one card: give the whole row as it then lies")
+        raise IllegalMoveError(
+            f"a tag-on on row {meld.id} adds at least one card: give the whole row as it then lies"
+        )
     for s in range(len(cells) - m + 1):
         if all(_match_existing(cells[s + k], meld.cards[k]) for k in range(m)):
-            return cells[:s], cells[s + m:]
+            return cells[:s], cells[s + m :]
     shown = ", ".join(p.face for p in meld.cards)
     raise IllegalMoveError(
-        f"row {meld.id} ({shown}) must lie unchanged inside the new row: tag cards on at its ends (rule 19)")
+        f"row {meld.id} ({shown}) must lie unchanged inside the new row: tag cards on at its ends (rule 19)"
+    )
+
 
 def _complete(game: WordcardGame, row: list[PlacedCard]) -> list[PlacedCard]:
     """Fill what unnominated wild cards stand for: the rank the combination needs, the one letter
@@ -94,6 +107,7 @@ def _complete(game: WordcardGame, row: list[PlacedCard]) -> list[PlacedCard]:
     if any(p.card.wild and not p.letters for p in row) and game.rule.must_word:
         row = name_wild_letters(row, game.lexicon.is_word, ALPHABET)
     return row
+
 
 def prepare_play(game: WordcardGame, seat: int, action: dict[str, Any]) -> Prepared:
     """Check a play completely and score it, changing nothing; raise the first fault found."""
@@ -108,7 +122,7 @@ def prepare_play(game: WordcardGame, seat: int, action: dict[str, Any]) -> Prepa
             raise IllegalMoveError("only the top face-up card may be taken (rule 21's pickup is not agreed)")
         if take > len(game.discards):
             raise IllegalMoveError(f"there are only {len(game.discards)} face-up card(s)")
-        taken = game.discards.cards[len(game.discards) - take:][::-1]
+        taken = game.discards.cards[len(game.discards) - take :][::-1]
     else:
         game._need("play")
         taken = []
@@ -136,27 +150,40 @@ def prepare_play(game: WordcardGame, seat: int, action: dict[str, Any]) -> Prepa
     by_id = {m.id: m for m in game.melds}
     tag_parts: list[tuple[Meld, list[str], list[str]]] = []
     for tag in tags_in:
-        meld = _row_named(tag, "cells", by_id, "a tag-on is {\"meld\": row number, \"cells\": [the whole row as it then lies]}")
+        meld = _row_named(
+            tag, "cells", by_id, 'a tag-on is {"meld": row number, "cells": [the whole row as it then lies]}'
+        )
         if meld.owner != seat and not o.tag_on_others:
-            raise IllegalMoveError(f"row {meld.id} is {game.players[meld.owner].name}'s: tag on only to your own rows (house rule)")
+            raise IllegalMoveError(
+                f"row {meld.id} is {game.players[meld.owner].name}'s: tag on only to your own rows (house rule)"
+            )
         front, back = _split_tag_on(meld, [str(t) for t in tag["cells"]])
         tag_parts.append((meld, front, back))
         tokens.extend(front + back)
     cross_parts: list[tuple[list[str], int, PlacedCard]] = []
     for cross in crosses_in:
-        meld = _row_named(cross, "cells", by_id, "a row across is {\"meld\": row number, \"cells\": [the new row, one cell the row's card]}")
+        meld = _row_named(
+            cross,
+            "cells",
+            by_id,
+            'a row across is {"meld": row number, "cells": [the new row, one cell the row\'s card]}',
+        )
         cells = [str(t) for t in cross["cells"]]
         through = [i for i, t in enumerate(cells) if _names_meld_card(t, meld)]
         if len(through) != 1:
-            raise IllegalMoveError(f"a row across row {meld.id} goes through exactly one of its cards, not {len(through)}")
+            raise IllegalMoveError(
+                f"a row across row {meld.id} goes through exactly one of its cards, not {len(through)}"
+            )
         shared = _meld_card(cells[through[0]], meld)
         if sum(1 for m in game.melds for p in m.cards if p.card.id == shared.card.id) > 1:
             raise IllegalMoveError(f"{shared.face} already lies in two rows: no third row through it")
-        cross_parts.append((cells[:through[0]] + cells[through[0] + 1:], through[0], shared))
-        tokens.extend(cells[:through[0]] + cells[through[0] + 1:])
+        cross_parts.append((cells[: through[0]] + cells[through[0] + 1 :], through[0], shared))
+        tokens.extend(cells[: through[0]] + cells[through[0] + 1 :])
     swap_parts: list[tuple[Meld, str]] = []
     for sw in swaps_in:
-        meld = _row_named(sw, "card", by_id, "a wild card swap is {\"meld\": row number, \"card\": the real card}")
+        meld = _row_named(
+            sw, "card", by_id, 'a wild card swap is {"meld": row number, "card": the real card}'
+        )
         swap_parts.append((meld, str(sw["card"])))
         tokens.append(str(sw["card"]))
     faces = [parse_face(t) for t in tokens]
@@ -187,8 +214,16 @@ def prepare_play(game: WordcardGame, seat: int, action: dict[str, Any]) -> Prepa
         k += len(back)
         row = _complete(game, f_cards + meld.cards + b_cards)
         new = list(range(len(front))) + list(range(len(front) + len(meld.cards), len(row)))
-        ms = score_meld(row, rule, o, game.lexicon.is_word, before=meld.cards, new=new,
-                        awarded=(meld.long_word, meld.long_combination), check_words=check)
+        ms = score_meld(
+            row,
+            rule,
+            o,
+            game.lexicon.is_word,
+            before=meld.cards,
+            new=new,
+            awarded=(meld.long_word, meld.long_combination),
+            check_words=check,
+        )
         tag_ons.append((meld.id, row, new))
         scores.append((f"tag:{meld.id}", ms))
         if rule.must_word:
@@ -212,7 +247,8 @@ def prepare_play(game: WordcardGame, seat: int, action: dict[str, Any]) -> Prepa
     laid_ids = {c.id for c in cards}
     if taken and taken[-1].id not in laid_ids:
         raise IllegalMoveError(
-            f"{taken[-1].face}, taken from the face-up cards, must be played at once (rules 11 and 21)")
+            f"{taken[-1].face}, taken from the face-up cards, must be played at once (rules 11 and 21)"
+        )
     left = len(holding) - len(cards)
     opened = game.deposit_turn[seat] is not None
     if not opened:
@@ -222,10 +258,15 @@ def prepare_play(game: WordcardGame, seat: int, action: dict[str, Any]) -> Prepa
         value = sum(card_value(p, o.wild_points) for r in new_melds for p in r)
         if left > 1:  # rule 14: no minimum for whoever can place all the cards at once
             if o.opening == "cards" and laid < o.opening_cards:
-                raise IllegalMoveError(f"to open, lay down at least {o.opening_cards} cards at once, not {laid} (rule 14)")
+                raise IllegalMoveError(
+                    f"to open, lay down at least {o.opening_cards} cards at once, not {laid} (rule 14)"
+                )
             if o.opening == "points" and value < o.opening_points:
-                raise IllegalMoveError(f"to open, lay down at least {o.opening_points} points at once, not {value} (rule 14)")
+                raise IllegalMoveError(
+                    f"to open, lay down at least {o.opening_points} points at once, not {value} (rule 14)"
+                )
     return Prepared(taken, used, new_melds, tag_ons, swaps, scores, words, crosses)
+
 
 def _wild_cell(meld: Meld, real: Card, rule: TypeRule, taken: list[tuple[int, int, Card]]) -> int:
     """The cell of a wild card in ``meld`` that ``real`` is the real card for: the same letter where
@@ -242,4 +283,6 @@ def _wild_cell(meld: Meld, real: Card, rule: TypeRule, taken: list[tuple[int, in
             continue
         return cell
     stood = ", ".join(p.face for p in meld.cards if p.card.wild) or "none"
-    raise IllegalMoveError(f"{real.face} is not the real card of a wild card in row {meld.id} (wild cards there: {stood})")
+    raise IllegalMoveError(
+        f"{real.face} is not the real card of a wild card in row {meld.id} (wild cards there: {stood})"
+    )

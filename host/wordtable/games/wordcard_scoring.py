@@ -76,7 +76,11 @@ def combination_kind(numbers: Sequence[int | None]) -> str | None:
     step = int(step)
     start = n0 - step * i0
     ranks = [start + step * i for i in range(size)]
-    if any(n is not None and n != ranks[i] for i, n in known) or min(ranks) < LOWEST_RANK or max(ranks) > HIGHEST_RANK:
+    if (
+        any(n is not None and n != ranks[i] for i, n in known)
+        or min(ranks) < LOWEST_RANK
+        or max(ranks) > HIGHEST_RANK
+    ):
         return None
     return "sequence up" if step == 1 else "sequence down"
 
@@ -105,8 +109,9 @@ def row_text(row: Sequence[PlacedCard]) -> str:
     return "".join(p.letters or "?" for p in row)
 
 
-def word_spans(row: Sequence[PlacedCard], is_word: Callable[[str], bool], min_length: int,
-               whole_only: bool = False) -> list[tuple[int, int, str]]:
+def word_spans(
+    row: Sequence[PlacedCard], is_word: Callable[[str], bool], min_length: int, whole_only: bool = False
+) -> list[tuple[int, int, str]]:
     """Every word read in the row as (first card, last card + 1, word), the whole row first, then by start.
 
     Each place a word is read counts (the cards differ); a span is whole cards.
@@ -130,7 +135,9 @@ def word_spans(row: Sequence[PlacedCard], is_word: Callable[[str], bool], min_le
     return found
 
 
-def name_wild_letters(row: list[PlacedCard], is_word: Callable[[str], bool], letters: str) -> list[PlacedCard]:
+def name_wild_letters(
+    row: list[PlacedCard], is_word: Callable[[str], bool], letters: str
+) -> list[PlacedCard]:
     """Give a single wild card without a letter the one letter that makes the row a word; raise when
     none does or several do (the player then says which: ``*=E``)."""
     missing = [i for i, p in enumerate(row) if p.card.wild and not p.letters]
@@ -139,12 +146,16 @@ def name_wild_letters(row: list[PlacedCard], is_word: Callable[[str], bool], let
     if len(missing) > 1:
         raise InvalidMoveError("say which letter each wild card stands for (*=E)")
     i = missing[0]
-    choices = [ch for ch in letters if is_word("".join(p.letters if k != i else ch for k, p in enumerate(row)))]
+    choices = [
+        ch for ch in letters if is_word("".join(p.letters if k != i else ch for k, p in enumerate(row)))
+    ]
     shown = row_text(row)
     if not choices:
         raise IllegalMoveError(f"no letter for the wild card makes {shown} a word")
     if len(choices) > 1:
-        raise InvalidMoveError(f"say which letter the wild card stands for in {shown}: {', '.join(choices)} all make words")
+        raise InvalidMoveError(
+            f"say which letter the wild card stands for in {shown}: {', '.join(choices)} all make words"
+        )
     out = list(row)
     out[i] = replace(row[i], letters=choices[0])
     return out
@@ -170,9 +181,15 @@ class MeldScore:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"text": self.text, "is_word": self.is_word, "combination": self.combination,
-                "lines": [ln.__dict__ for ln in self.lines], "points": self.points,
-                "bonus_lines": [ln.__dict__ for ln in self.bonus_lines], "bonus": self.bonus}
+        return {
+            "text": self.text,
+            "is_word": self.is_word,
+            "combination": self.combination,
+            "lines": [ln.__dict__ for ln in self.lines],
+            "points": self.points,
+            "bonus_lines": [ln.__dict__ for ln in self.bonus_lines],
+            "bonus": self.bonus,
+        }
 
 
 def _cards_detail(row: Sequence[PlacedCard], start: int, end: int, wild_points: int) -> str:
@@ -183,8 +200,9 @@ def _cards_detail(row: Sequence[PlacedCard], start: int, end: int, wild_points: 
     return " + ".join(parts)
 
 
-def check_meld(row: Sequence[PlacedCard], rule: TypeRule, is_word: Callable[[str], bool], *,
-               check_words: bool = True) -> tuple[bool, str | None]:
+def check_meld(
+    row: Sequence[PlacedCard], rule: TypeRule, is_word: Callable[[str], bool], *, check_words: bool = True
+) -> tuple[bool, str | None]:
     """Raise :class:`IllegalMoveError` when the row is not what the game type asks; else (is a word,
     combination kind)."""
     if len(row) < 2:
@@ -197,14 +215,22 @@ def check_meld(row: Sequence[PlacedCard], rule: TypeRule, is_word: Callable[[str
     if rule.must_combination and kind is None:
         ranks = ",".join("*" if p.number is None else str(p.number) for p in row)
         raise IllegalMoveError(
-            f"the cards {ranks} are no combination: in {rule.name} lay two or more of one rank, or 3 to 8 in a row up or down")
+            f"the cards {ranks} are no combination: in {rule.name} lay two or more of one rank, or 3 to 8 in a row up or down"
+        )
     return word_ok, kind
 
 
-def score_meld(row: Sequence[PlacedCard], rule: TypeRule, options: WordcardOptions,
-               is_word: Callable[[str], bool], *, before: Sequence[PlacedCard] | None = None,
-               new: Sequence[int] = (), awarded: tuple[bool, bool] = (False, False),
-               check_words: bool = True) -> MeldScore:
+def score_meld(
+    row: Sequence[PlacedCard],
+    rule: TypeRule,
+    options: WordcardOptions,
+    is_word: Callable[[str], bool],
+    *,
+    before: Sequence[PlacedCard] | None = None,
+    new: Sequence[int] = (),
+    awarded: tuple[bool, bool] = (False, False),
+    check_words: bool = True,
+) -> MeldScore:
     """Score a row laid now (``before`` None) or a tag-on that turned ``before`` into ``row`` (``new``: the
     cells of the tagged cards). Only words that use a new card count for a tag-on; a combination counts
     what it is worth now less what it was worth before. ``awarded`` says whether this meld already had
@@ -214,7 +240,9 @@ def score_meld(row: Sequence[PlacedCard], rule: TypeRule, options: WordcardOptio
     lines: list[ScoreLine] = []
     text = row_text(row)
     if rule.words_count:
-        spans = word_spans(row, is_word, options.inner_word_min_length, whole_only=not options.words_within_words)
+        spans = word_spans(
+            row, is_word, options.inner_word_min_length, whole_only=not options.words_within_words
+        )
         if word_ok and not check_words and not (spans and spans[0][:2] == (0, len(row))):
             spans.insert(0, (0, len(row), text))  # a word let stand until challenged
         new_set = set(new)
@@ -233,21 +261,40 @@ def score_meld(row: Sequence[PlacedCard], rule: TypeRule, options: WordcardOptio
                 old = sum(card_value(p, wp) for p in before)
                 pts -= old
                 detail = "the tagged cards: " + " + ".join(
-                    f"{row[i].letters or '?'} {card_value(row[i], wp)}" for i in sorted(new))
+                    f"{row[i].letters or '?'} {card_value(row[i], wp)}" for i in sorted(new)
+                )
         ranks = "-".join(str(p.number) for p in row)
         lines.append(ScoreLine(f"{kind} {ranks}", pts, detail))
     points = sum(ln.points for ln in lines)
     if rule.multiplier != 1 and points:
-        lines.append(ScoreLine(f"{rule.name}: points x{rule.multiplier}", points * (rule.multiplier - 1),
-                               f"{points} x {rule.multiplier} = {points * rule.multiplier} (rule 33)"))
+        lines.append(
+            ScoreLine(
+                f"{rule.name}: points x{rule.multiplier}",
+                points * (rule.multiplier - 1),
+                f"{points} x {rule.multiplier} = {points * rule.multiplier} (rule 33)",
+            )
+        )
         points *= rule.multiplier
     bonus_lines: list[ScoreLine] = []
     long_word = rule.words_count and word_ok and len(text) >= LONG_WORD
     long_comb = rule.combinations_count and kind is not None and len(row) >= LONG_COMBINATION
     if options.bonuses and long_word and not awarded[0]:
-        bonus_lines.append(ScoreLine("bonus: a word of 8 letters or more", LONG_BONUS, f"{text}, {len(text)} letters (rule 44)"))
+        bonus_lines.append(
+            ScoreLine(
+                "bonus: a word of 8 letters or more", LONG_BONUS, f"{text}, {len(text)} letters (rule 44)"
+            )
+        )
     if options.bonuses and long_comb and not awarded[1]:
         what = "8 or more identical cards" if kind == "set" else "a sequence of 8 cards"
         bonus_lines.append(ScoreLine(f"bonus: {what}", LONG_BONUS, "rule 45"))
-    return MeldScore(text, word_ok, kind, tuple(lines), points, tuple(bonus_lines),
-                     sum(b.points for b in bonus_lines), long_word, long_comb)
+    return MeldScore(
+        text,
+        word_ok,
+        kind,
+        tuple(lines),
+        points,
+        tuple(bonus_lines),
+        sum(b.points for b in bonus_lines),
+        long_word,
+        long_comb,
+    )

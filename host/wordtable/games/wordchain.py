@@ -85,15 +85,23 @@ class WordchainGame(CardGame):
     actions: ClassVar[tuple[str, ...]] = ("word", "draw", "five_cards", "pass", "challenge", "reveal")
     options: WordchainOptions
 
-    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: WordchainOptions | None = None,
-                 now_ms: int | None = None) -> None:
+    def __init__(
+        self,
+        players: list[str],
+        *,
+        lexicon: Lexicon,
+        seed: int = 0,
+        options: WordchainOptions | None = None,
+        now_ms: int | None = None,
+    ) -> None:
         super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         teams = self.options.teams
         if teams is not None:
             seats = sorted(x for t in teams for x in t)
             if seats != list(range(len(players))) or any(not t for t in teams):
                 raise InvalidMoveError(
-                    f"teams must share out the seats 0 to {len(players) - 1}, each seat once, not {teams}")
+                    f"teams must share out the seats 0 to {len(players) - 1}, each seat once, not {teams}"
+                )
         self.cards_by_id = self.deck.by_id()
         self.start_ms = now_ms
         self.phase = "play"
@@ -119,8 +127,10 @@ class WordchainGame(CardGame):
         if o.one_deck:
             self.piles = {ALL: DrawPile(self.deck.cards, "deck")}
         else:
-            self.piles = {CONSONANT: DrawPile(self.deck.group(CONSONANT), "consonants"),
-                          VOWEL: DrawPile(self.deck.group(VOWEL), "vowels")}
+            self.piles = {
+                CONSONANT: DrawPile(self.deck.group(CONSONANT), "consonants"),
+                VOWEL: DrawPile(self.deck.group(VOWEL), "vowels"),
+            }
         self.discards = {g: DrawPile((), f"{p.name} discard") for g, p in self.piles.items()}
         for pile in self.piles.values():
             pile.shuffle(self.rng)
@@ -129,7 +139,8 @@ class WordchainGame(CardGame):
         if remaining < o.min_remaining:
             raise InvalidMoveError(
                 f"dealing {o.hand_consonants + o.hand_vowels} cards to {n} players leaves {remaining} in the decks; "
-                f"at least {o.min_remaining} must remain (rule 4): deal fewer cards")
+                f"at least {o.min_remaining} must remain (rule 4): deal fewer cards"
+            )
         dealer = o.dealer if o.dealer is not None else self._cut_for_dealer()
         if not 0 <= dealer < n:
             raise InvalidMoveError(f"dealer must be a seat from 0 to {n - 1}, not {dealer}")
@@ -140,7 +151,12 @@ class WordchainGame(CardGame):
         if o.one_deck:
             deal([self.piles[ALL]], self.hands, [o.hand_consonants + o.hand_vowels], first)
         else:
-            deal([self.piles[CONSONANT], self.piles[VOWEL]], self.hands, [o.hand_consonants, o.hand_vowels], first)
+            deal(
+                [self.piles[CONSONANT], self.piles[VOWEL]],
+                self.hands,
+                [o.hand_consonants, o.hand_vowels],
+                first,
+            )
         link_pile = self.piles[ALL if o.one_deck else CONSONANT]
         self.link: Card = link_pile.draw(1)[0]
         self._roll()
@@ -151,13 +167,20 @@ class WordchainGame(CardGame):
         pile = self.piles[ALL if self.options.one_deck else CONSONANT].cards
 
         def key(card: Card) -> tuple[str, int]:
-            seniority = CUT_SENIORITY.index(card.suit) if (self.options.cut_suit_seniority and card.suit) else 0
+            seniority = (
+                CUT_SENIORITY.index(card.suit) if (self.options.cut_suit_seniority and card.suit) else 0
+            )
             return card.letters, seniority
 
         return self._cut(pile, key, "Multicard: cut again")
 
-    def set_position(self, hands: list[list[str]], link: str, tops: dict[str, list[str]] | None = None,
-                     current: int | None = None) -> None:
+    def set_position(
+        self,
+        hands: list[list[str]],
+        link: str,
+        tops: dict[str, list[str]] | None = None,
+        current: int | None = None,
+    ) -> None:
         """Lay out a position (a puzzle, a lesson, a physical table to mirror): each hand's cards and the
         link card by code or ``#id``, and optionally the next cards of each deck (``tops[group]``, drawn
         in the order given). All other cards go, shuffled, under them; discards are empty."""
@@ -179,8 +202,9 @@ class WordchainGame(CardGame):
         if current is not None:
             self.turn.current = current
         self.phase, self.pending, self.passes = "play", None, 0
-        self.log.append(({"type": "position", "hands": hands, "link": link, "tops": tops or {},
-                          "current": current}, None))
+        self.log.append(
+            ({"type": "position", "hands": hands, "link": link, "tops": tops or {}, "current": current}, None)
+        )
 
     def _roll(self) -> None:
         self.dice = tuple(self.rng.randint(1, 6) for _ in range(self.options.dice))
@@ -229,16 +253,30 @@ class WordchainGame(CardGame):
             "decks": {g: len(p) for g, p in self.piles.items()},
             "discards": {g: len(p) for g, p in self.discards.items()},
             "players": [
-                {"name": p.name, "score": p.score, "cards": len(self.hands[i]),
-                 "five_card_draw_used": i in self.five_used,
-                 **({"hand": self.hands[i].faces()} if viewer is None or viewer == i else {})}
-                for i, p in enumerate(self.players)],
-            "teams": None if self.options.teams is None else [
+                {
+                    "name": p.name,
+                    "score": p.score,
+                    "cards": len(self.hands[i]),
+                    "five_card_draw_used": i in self.five_used,
+                    **({"hand": self.hands[i].faces()} if viewer is None or viewer == i else {}),
+                }
+                for i, p in enumerate(self.players)
+            ],
+            "teams": None
+            if self.options.teams is None
+            else [
                 {"seats": list(team), "name": self.team_name(t), "score": self.team_scores()[t]}
-                for t, team in enumerate(self.options.teams)],
-            "pending_word": None if self.pending is None else {
-                "player": self.pending.player, "words": self.pending.words, "score": self.pending.total,
-                "draw": self.pending.used, "challenged": self.pending.challenged},
+                for t, team in enumerate(self.options.teams)
+            ],
+            "pending_word": None
+            if self.pending is None
+            else {
+                "player": self.pending.player,
+                "words": self.pending.words,
+                "score": self.pending.total,
+                "draw": self.pending.used,
+                "challenged": self.pending.challenged,
+            },
         }
 
     # -- applying ----------------------------------------------------------------------------------
@@ -253,8 +291,12 @@ class WordchainGame(CardGame):
 
     def _time_up(self, now_ms: int | None) -> bool:
         limit = self.options.time_limit_ms
-        return (limit is not None and now_ms is not None and self.start_ms is not None
-                and now_ms - self.start_ms >= limit)
+        return (
+            limit is not None
+            and now_ms is not None
+            and self.start_ms is not None
+            and now_ms - self.start_ms >= limit
+        )
 
     def _need_phase(self, phase: str, what: str) -> None:
         if self.phase != phase:
@@ -262,22 +304,28 @@ class WordchainGame(CardGame):
                 assert self.pending is not None
                 raise IllegalMoveError(
                     f"{self.players[self.pending.player].name} must first draw {self.pending.used} card(s) "
-                    f"for the word just laid, before {what}")
+                    f"for the word just laid, before {what}"
+                )
             raise IllegalMoveError(f"no word is waiting for its draw, so no {what} now")
 
     # -- a word --------------------------------------------------------------------------------------
 
-    def prepare_word(self, seat: int, tokens: list[list[str]]) -> tuple[list[list[PlacedCard]], list[int], list[Card]]:
+    def prepare_word(
+        self, seat: int, tokens: list[list[str]]
+    ) -> tuple[list[list[PlacedCard]], list[int], list[Card]]:
         """Check the cards of one turn's word(s) for ``seat`` without changing anything (see
         :func:`.wordchain_word.prepare_word`)."""
         return prepare_word(self, seat, tokens)
 
-    def score_turn(self, seat: int, words: list[list[PlacedCard]], link_positions: list[int],
-                   used: list[Card]) -> list[WordScore]:
+    def score_turn(
+        self, seat: int, words: list[list[PlacedCard]], link_positions: list[int], used: list[Card]
+    ) -> list[WordScore]:
         """Score the word(s) of a turn (rule I and M need the whole hand in one word)."""
         whole_hand = len(words) == 1 and len(used) == len(self.hands[seat])
-        return [score_word(placed, pos, self.options, all_cards_used=whole_hand)
-                for placed, pos in zip(words, link_positions, strict=True)]
+        return [
+            score_word(placed, pos, self.options, all_cards_used=whole_hand)
+            for placed, pos in zip(words, link_positions, strict=True)
+        ]
 
     def _word(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         seat = self._actor(action)
@@ -308,8 +356,9 @@ class WordchainGame(CardGame):
         lines: list[ScoreLine] = []
         for s in scores:
             lines.extend(s.breakdown.lines)
-        record = MoveRecord(seat, copy.deepcopy(action), ScoreBreakdown(tuple(lines), total), now_ms,
-                            note=" + ".join(texts))
+        record = MoveRecord(
+            seat, copy.deepcopy(action), ScoreBreakdown(tuple(lines), total), now_ms, note=" + ".join(texts)
+        )
         record.action["scores"] = [s.to_dict() for s in scores]
         return record
 
@@ -344,7 +393,8 @@ class WordchainGame(CardGame):
         if sum(want.values()) != can:
             raise IllegalMoveError(
                 f"take {can} card(s) in all (consonants + vowels), not {sum(want.values())}"
-                + ("" if can == count else f": the decks hold only {can}"))
+                + ("" if can == count else f": the decks hold only {can}")
+            )
         for g, key in ((CONSONANT, "consonants"), (VOWEL, "vowels")):
             if want[g] > self.available(g):
                 raise IllegalMoveError(f"the {key} deck holds {self.available(g)} card(s), not {want[g]}")
@@ -384,14 +434,18 @@ class WordchainGame(CardGame):
         if not self.options.five_card_draw:
             raise IllegalMoveError("the five-card draw is not played in this game (house rule)")
         if seat in self.five_used:
-            raise IllegalMoveError(f"{self.players[seat].name} has had the five-card draw already; it is once a game")
+            raise IllegalMoveError(
+                f"{self.players[seat].name} has had the five-card draw already; it is once a game"
+            )
         split = self._split(action, self.options.five_card_count)
         if sum(split.values()) == 0:
             raise IllegalMoveError("the decks are empty: there is nothing to draw")
         got = self._take(seat, split)
         self.five_used.add(seat)
         self.passes = 0
-        record = MoveRecord(seat, copy.deepcopy(action), None, now_ms, note=f"five-card draw: {len(got)} cards")
+        record = MoveRecord(
+            seat, copy.deepcopy(action), None, now_ms, note=f"five-card draw: {len(got)} cards"
+        )
         self._end_turn(seat)
         return record
 
@@ -412,11 +466,15 @@ class WordchainGame(CardGame):
         if not self.options.challenges:
             raise IllegalMoveError("challenges are not played in this game (house rule)")
         if self.phase != "draw" or self.pending is None:
-            raise IllegalMoveError("there is no word to challenge: a word can be challenged until its player draws")
+            raise IllegalMoveError(
+                "there is no word to challenge: a word can be challenged until its player draws"
+            )
         pending = self.pending
         challenger = action.get("player")
         if not isinstance(challenger, int) or not 0 <= challenger < len(self.players):
-            raise InvalidMoveError(f"a challenge names the challenging player (a seat from 0 to {len(self.players) - 1})")
+            raise InvalidMoveError(
+                f"a challenge names the challenging player (a seat from 0 to {len(self.players) - 1})"
+            )
         if challenger == pending.player:
             raise IllegalMoveError("a player cannot challenge her or his own word")
         if pending.challenged:
@@ -428,8 +486,13 @@ class WordchainGame(CardGame):
         if invalid:
             self._restore(pending.snapshot)
             self.players[challenger].score += amount
-            lines = [ScoreLine("K: challenge upheld", amount,
-                               f"{', '.join(invalid)} is not a word: {self.players[challenger].name} gets its {pending.total}")]
+            lines = [
+                ScoreLine(
+                    "K: challenge upheld",
+                    amount,
+                    f"{', '.join(invalid)} is not a word: {self.players[challenger].name} gets its {pending.total}",
+                )
+            ]
             note = f"challenge upheld: {', '.join(invalid)} not in {self.lexicon.name}"
             self.pending = None
             self.phase = "play"
@@ -438,13 +501,23 @@ class WordchainGame(CardGame):
             self.players[challenger].score -= amount
             former.score += amount
             pending.challenged = True
-            lines = [ScoreLine("K: challenge failed", -amount,
-                               f"{' and '.join(pending.words)} stands: {self.players[challenger].name} loses {amount} "
-                               f"and {former.name} gets {amount} more")]
+            lines = [
+                ScoreLine(
+                    "K: challenge failed",
+                    -amount,
+                    f"{' and '.join(pending.words)} stands: {self.players[challenger].name} loses {amount} "
+                    f"and {former.name} gets {amount} more",
+                )
+            ]
             note = "challenge failed"
             self._check_target()
-        return MoveRecord(challenger, copy.deepcopy(action), ScoreBreakdown(tuple(lines), amount if invalid else -amount),
-                          now_ms, note=note)
+        return MoveRecord(
+            challenger,
+            copy.deepcopy(action),
+            ScoreBreakdown(tuple(lines), amount if invalid else -amount),
+            now_ms,
+            note=note,
+        )
 
     # -- a deal made by people ---------------------------------------------------------------------
 
@@ -464,7 +537,9 @@ class WordchainGame(CardGame):
             return None
         card = revealed_cards([action["link"]], self.deck)[0]
         if self.words_played or self.phase != "play":
-            raise IllegalMoveError("the link card is turned up once, at the start; after that it is the last word's card")
+            raise IllegalMoveError(
+                "the link card is turned up once, at the start; after that it is the last word's card"
+            )
         place: list[Card | None] = [self.link]
         self._lay_face_up(card, place, 0)
         assert place[0] is not None

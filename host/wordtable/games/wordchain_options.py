@@ -82,11 +82,15 @@ class WordchainOptions(CardOptions):
         if self.teams is not None:
             object.__setattr__(self, "teams", tuple(tuple(int(x) for x in t) for t in self.teams))
         if self.only_pattern not in (None, "coloured", "suited", "sequenced"):
-            raise InvalidMoveError(f"only_pattern must be coloured, suited or sequenced, not {self.only_pattern!r}")
+            raise InvalidMoveError(
+                f"only_pattern must be coloured, suited or sequenced, not {self.only_pattern!r}"
+            )
         check_one_of("dice", self.dice, (0, 1, 2))
         try:
             frac = Fraction(self.link_penalty)
         except (ValueError, ZeroDivisionError):
-            raise InvalidMoveError(f"link_penalty must be a fraction like '1/3' or '0.333', not {self.link_penalty!r}") from None
+            raise InvalidMoveError(
+                f"link_penalty must be a fraction like '1/3' or '0.333', not {self.link_penalty!r}"
+            ) from None
         if not 0 <= frac <= 1:
             raise InvalidMoveError(f"link_penalty must be between 0 and 1, not {self.link_penalty}")

@@ -31,11 +31,20 @@ MIN_SEQUENCE = 3
 PATTERNS = ("suited_sequenced", "coloured_sequenced", "sequenced", "suited", "coloured")
 """The rule D to H categories, best first."""
 
-PATTERN_RULES = {"coloured": "D", "suited": "E", "sequenced": "F", "coloured_sequenced": "G",
-                 "suited_sequenced": "H"}
-PATTERN_NAMES = {"coloured": "coloured word", "suited": "suited word", "sequenced": "sequenced word",
-                 "coloured_sequenced": "coloured and sequenced word",
-                 "suited_sequenced": "suited and sequenced word"}
+PATTERN_RULES = {
+    "coloured": "D",
+    "suited": "E",
+    "sequenced": "F",
+    "coloured_sequenced": "G",
+    "suited_sequenced": "H",
+}
+PATTERN_NAMES = {
+    "coloured": "coloured word",
+    "suited": "suited word",
+    "sequenced": "sequenced word",
+    "coloured_sequenced": "coloured and sequenced word",
+    "suited_sequenced": "suited and sequenced word",
+}
 
 
 @dataclass(frozen=True)
@@ -50,8 +59,13 @@ class Step:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"rule": self.rule, "label": self.label, "points": self.points, "total": self.total,
-                "detail": self.detail}
+        return {
+            "rule": self.rule,
+            "label": self.label,
+            "points": self.points,
+            "total": self.total,
+            "detail": self.detail,
+        }
 
 
 @dataclass(frozen=True)
@@ -70,12 +84,19 @@ class WordScore:
     def breakdown(self) -> ScoreBreakdown:
         """The steps as the shared score breakdown."""
         return ScoreBreakdown(
-            tuple(ScoreLine(f"{s.rule}: {s.label}", s.points, s.detail) for s in self.steps), self.total)
+            tuple(ScoreLine(f"{s.rule}: {s.label}", s.points, s.detail) for s in self.steps), self.total
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (what ``wordtable score`` prints)."""
-        return {"word": self.word, "cards": [p.face for p in self.placed], "link_position": self.link_position,
-                "pattern": self.pattern, "steps": [s.to_dict() for s in self.steps], "total": self.total}
+        return {
+            "word": self.word,
+            "cards": [p.face for p in self.placed],
+            "link_position": self.link_position,
+            "pattern": self.pattern,
+            "steps": [s.to_dict() for s in self.steps],
+            "total": self.total,
+        }
 
 
 # -- patterns -------------------------------------------------------------------------------------------
@@ -105,7 +126,7 @@ def _monotone_fill(values: Sequence[int | None], direction: int, lo: int, hi: in
         if v is None:
             want = lo_ if prev is None else prev + 1
             # leave room for the free cards before the next fixed value
-            nxt = next(((j, w) for j, w in enumerate(seq[i + 1:], i + 1) if w is not None), None)
+            nxt = next(((j, w) for j, w in enumerate(seq[i + 1 :], i + 1) if w is not None), None)
             if nxt is not None and want > nxt[1] - (nxt[0] - i):
                 return None
             if want > hi_:
@@ -174,8 +195,11 @@ def best_pattern(placed: Sequence[PlacedCard]) -> tuple[str | None, list[PlacedC
     out = []
     for i, p in enumerate(cards):
         if p.card.wild:
-            p = replace(p, suit=p.suit or fill_suit,
-                        number=p.number if p.number is not None else (numbers[i] if numbers else None))
+            p = replace(
+                p,
+                suit=p.suit or fill_suit,
+                number=p.number if p.number is not None else (numbers[i] if numbers else None),
+            )
         out.append(p)
     return pattern, out
 
@@ -187,7 +211,9 @@ def _percent_step(total: int, pct: Fraction) -> tuple[int, str]:
     exact = total * (1 + pct)
     new = ceil(exact)
     shown = f"{float(exact):.2f}".rstrip("0").rstrip(".")
-    return new, f"{total} × {float((1 + pct) * 100):g}% = {shown}" + ("" if exact == new else f", rounded up to {new}")
+    return new, f"{total} × {float((1 + pct) * 100):g}% = {shown}" + (
+        "" if exact == new else f", rounded up to {new}"
+    )
 
 
 def score_word(
@@ -220,12 +246,16 @@ def score_word(
             pts = link_points
         points.append(pts)
     total = sum(points)
-    detail = " + ".join(f"{p.face} ({pts})" if p.card.wild else p.face for p, pts in zip(cards, points, strict=True))
+    detail = " + ".join(
+        f"{p.face} ({pts})" if p.card.wild else p.face for p, pts in zip(cards, points, strict=True)
+    )
     steps.append(Step("B", "card points", total, total, f"{detail} = {total}"))
     if pattern is not None:
         pct = Fraction(getattr(options, f"{pattern}_percent"), 100)
         new, how = _percent_step(total, pct)
-        steps.append(Step(PATTERN_RULES[pattern], f"{PATTERN_NAMES[pattern]} +{pct * 100}%", new - total, new, how))
+        steps.append(
+            Step(PATTERN_RULES[pattern], f"{PATTERN_NAMES[pattern]} +{pct * 100}%", new - total, new, how)
+        )
         total = new
     if all_cards_used:
         pct = Fraction(options.all_cards_percent, 100)
@@ -236,22 +266,43 @@ def score_word(
         lp = link_points if link_points is not None else cards[0].card.points
         bonus = options.link_word_multiplier * lp
         if bonus:
-            steps.append(Step("J", "word on the link card", bonus, total + bonus,
-                              f"{options.link_word_multiplier} × {lp} (the link card {cards[0].face})"))
+            steps.append(
+                Step(
+                    "J",
+                    "word on the link card",
+                    bonus,
+                    total + bonus,
+                    f"{options.link_word_multiplier} × {lp} (the link card {cards[0].face})",
+                )
+            )
         total += bonus
     if link_position is not None and link_position > 0:
         frac = Fraction(options.link_penalty)
         exact = total * (1 - frac)
         new = ceil(exact)
         shown = f"{float(exact):.2f}".rstrip("0").rstrip(".")
-        steps.append(Step("L", f"link card not first −{options.link_penalty}", new - total, new,
-                          f"{total} − {options.link_penalty} of {total} = {shown}"
-                          + ("" if exact == new else f", rounded up to {new}")))
+        steps.append(
+            Step(
+                "L",
+                f"link card not first −{options.link_penalty}",
+                new - total,
+                new,
+                f"{total} − {options.link_penalty} of {total} = {shown}"
+                + ("" if exact == new else f", rounded up to {new}"),
+            )
+        )
         total = new
     if all_cards_used and len(cards) >= options.long_word_cards:
         pct = Fraction(options.long_word_percent, 100)
         new, how = _percent_step(total, pct)
-        steps.append(Step("M", f"all remaining cards in a word of {options.long_word_cards}+ cards +{pct * 100}%",
-                          new - total, new, how))
+        steps.append(
+            Step(
+                "M",
+                f"all remaining cards in a word of {options.long_word_cards}+ cards +{pct * 100}%",
+                new - total,
+                new,
+                how,
+            )
+        )
         total = new
     return WordScore(word, tuple(cards), link_position, pattern, tuple(steps), total)

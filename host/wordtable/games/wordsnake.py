@@ -102,8 +102,12 @@ Span = tuple[int, int]
 """A word of a snake: first and last cell (inclusive); the last cell is the next word's first."""
 
 
-def snake_words(letters: Sequence[str], is_word: Callable[[str], bool] | None, min_word: int,
-                joints: Sequence[int] | None = None) -> list[Span]:
+def snake_words(
+    letters: Sequence[str],
+    is_word: Callable[[str], bool] | None,
+    min_word: int,
+    joints: Sequence[int] | None = None,
+) -> list[Span]:
     """The complete words from the head of a snake, in order, as far as they go.
 
     With ``joints`` the words are the stretches between them (and the snake's end); otherwise the
@@ -113,7 +117,7 @@ def snake_words(letters: Sequence[str], is_word: Callable[[str], bool] | None, m
     n = len(letters)
 
     def ok(a: int, b: int) -> bool:
-        text = "".join(letters[a:b + 1])
+        text = "".join(letters[a : b + 1])
         return len(text) >= min_word and (is_word is None or is_word(text))
 
     if joints is not None:
@@ -154,22 +158,27 @@ def snake_words(letters: Sequence[str], is_word: Callable[[str], bool] | None, m
 
 def word_text(cards: Sequence[Card], span: Span) -> str:
     """The letters of one word of a snake."""
-    return "".join(c.letters for c in cards[span[0]:span[1] + 1])
+    return "".join(c.letters for c in cards[span[0] : span[1] + 1])
 
 
 def word_value(cards: Sequence[Card], span: Span) -> int:
     """The points of a word's cards (both joint cards included: what a failed challenge costs)."""
-    return sum(c.points for c in cards[span[0]:span[1] + 1])
+    return sum(c.points for c in cards[span[0] : span[1] + 1])
 
 
-def score_snake(cards: Sequence[Card], spans: Sequence[Span], hand: Sequence[Card], options: WordsnakeOptions,
-                extra: Sequence[ScoreLine] = ()) -> ScoreBreakdown:
+def score_snake(
+    cards: Sequence[Card],
+    spans: Sequence[Span],
+    hand: Sequence[Card],
+    options: WordsnakeOptions,
+    extra: Sequence[ScoreLine] = (),
+) -> ScoreBreakdown:
     """A snake's points added up from its head (a shared card counted once), less the cards in the hand
     (a vowel card 1 point), plus ``extra`` lines (a failed challenge)."""
     lines: list[ScoreLine] = []
     for i, (a, b) in enumerate(spans):
         first = a if i == 0 else a + 1
-        part = cards[first:b + 1]
+        part = cards[first : b + 1]
         detail = " + ".join(f"{c.letters} {c.points}" for c in part)
         if i:
             detail = f"{cards[a].letters} already counted; " + detail
@@ -200,16 +209,27 @@ class WordsnakeGame(CardGame):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_type: ClassVar[type[WordsnakeOptions]] = WordsnakeOptions
-    actions: ClassVar[tuple[str, ...]] = ("go", "snake", "pass", "stop", "challenge", "accept", "close_hand",
-                                          "reveal")
+    actions: ClassVar[tuple[str, ...]] = (
+        "go",
+        "snake",
+        "pass",
+        "stop",
+        "challenge",
+        "accept",
+        "close_hand",
+        "reveal",
+    )
     options: WordsnakeOptions
 
-    def __init__(self, players: list[str], *, lexicon: Lexicon, seed: int = 0,
-                 options: WordsnakeOptions | None = None) -> None:
+    def __init__(
+        self, players: list[str], *, lexicon: Lexicon, seed: int = 0, options: WordsnakeOptions | None = None
+    ) -> None:
         super().__init__(players, lexicon=lexicon, seed=seed, options=options)
         need = len(players) * self.options.hand_size + self.options.centre_cards
         if need > len(self.deck.cards):
-            raise InvalidMoveError(f"{len(players)} hands of {self.options.hand_size} and {self.options.centre_cards} centre cards need {need} cards; the deck has {len(self.deck.cards)}")
+            raise InvalidMoveError(
+                f"{len(players)} hands of {self.options.hand_size} and {self.options.centre_cards} centre cards need {need} cards; the deck has {len(self.deck.cards)}"
+            )
         self.hand_number = 0
         self.dealer = self.options.dealer % len(players)
         self.hand_results: list[dict[str, Any]] = []
@@ -266,21 +286,38 @@ class WordsnakeGame(CardGame):
     def state(self, viewer: int | None = None) -> dict[str, Any]:
         """What the table shows; the hand of ``viewer`` once play has started (all hands when None)."""
         out: dict[str, Any] = {
-            "game": self.name, "phase": self.phase, "hand": self.hand_number, "hands": self.options.hands,
-            "dealer": self.dealer, "centre": [None if c is None else c.face for c in self.centre],
+            "game": self.name,
+            "phase": self.phase,
+            "hand": self.hand_number,
+            "hands": self.options.hands,
+            "dealer": self.dealer,
+            "centre": [None if c is None else c.face for c in self.centre],
             "stop": None if self.stop is None else {"player": self.stop[0], "now_ms": self.stop[1]},
-            "timer_end": self.timer_end, "end_reason": self.end_reason,
-            "players": [], "hand_results": self.hand_results,
+            "timer_end": self.timer_end,
+            "end_reason": self.end_reason,
+            "players": [],
+            "hand_results": self.hand_results,
         }
         for i, p in enumerate(self.players):
             s = self.snakes[i]
             spans = self.words(i)
-            out["players"].append({
-                "name": p.name, "score": p.score, "passed": s.passed_ms is not None, "out": s.out,
-                "snake": [c.face for c in s.cards], "words": [word_text(s.cards, w) for w in spans],
-                "cards": len(self.hands[i]),
-                # the cards are dealt face down: nobody looks before GO!
-                **({"hand": self.hands[i].faces()} if viewer is None or (viewer == i and self.phase != "deal") else {})})
+            out["players"].append(
+                {
+                    "name": p.name,
+                    "score": p.score,
+                    "passed": s.passed_ms is not None,
+                    "out": s.out,
+                    "snake": [c.face for c in s.cards],
+                    "words": [word_text(s.cards, w) for w in spans],
+                    "cards": len(self.hands[i]),
+                    # the cards are dealt face down: nobody looks before GO!
+                    **(
+                        {"hand": self.hands[i].faces()}
+                        if viewer is None or (viewer == i and self.phase != "deal")
+                        else {}
+                    ),
+                }
+            )
         if self.sheets:
             out["sheets"] = [s.to_dict() for s in self.sheets]
         return out
@@ -319,7 +356,8 @@ class WordsnakeGame(CardGame):
             assert self.stop is not None
             if now_ms >= self.stop[1] or seat == self.stop[0]:
                 raise IllegalMoveError(
-                    f"{self.players[self.stop[0]].name} called Stop! at {self.stop[1]} ms: everyone puts the cards down")
+                    f"{self.players[self.stop[0]].name} called Stop! at {self.stop[1]} ms: everyone puts the cards down"
+                )
         elif self.phase != "play":
             raise IllegalMoveError(f"the hand is over ({self.end_reason}): no more {what}")
         s = self.snakes[seat]
@@ -338,14 +376,18 @@ class WordsnakeGame(CardGame):
         if isinstance(tokens, str):
             tokens = [t for t in tokens.split(",") if t.strip()]
         if not isinstance(tokens, list):
-            raise InvalidMoveError("a snake is its cards in order: {\"type\": \"snake\", \"player\": 0, \"cards\": [\"C3\", \"A2\", \"T2\"]}")
+            raise InvalidMoveError(
+                'a snake is its cards in order: {"type": "snake", "player": 0, "cards": ["C3", "A2", "T2"]}'
+            )
         snake = self.snakes[seat]
         pool = list(snake.cards) + list(self.hands[seat].cards)
         centre_card: Card | None = None
         slot = action.get("centre")
         if slot is not None:
             if not isinstance(slot, int) or not 0 <= slot < len(self.centre):
-                raise InvalidMoveError(f"centre is a centre place from 0 to {len(self.centre) - 1}, not {slot!r}")
+                raise InvalidMoveError(
+                    f"centre is a centre place from 0 to {len(self.centre) - 1}, not {slot!r}"
+                )
             centre_card = self.centre[slot]
             if centre_card is None:
                 raise IllegalMoveError(f"centre place {slot} is empty: that card has been taken")
@@ -354,19 +396,28 @@ class WordsnakeGame(CardGame):
         cards = resolve_cards(faces, pool, who=self.players[seat].name, deck=self.deck)
         if centre_card is not None and centre_card not in cards:
             # a code naming a card both in the hand and in the centre picks the held one first
-            raise IllegalMoveError(f"the centre card {centre_card.face} must be laid in the snake at once (name it #{centre_card.id})")
+            raise IllegalMoveError(
+                f"the centre card {centre_card.face} must be laid in the snake at once (name it #{centre_card.id})"
+            )
         joints = action.get("joints")
         if joints is not None:
-            if not isinstance(joints, list) or not all(isinstance(j, int) for j in joints) or \
-                    sorted(set(joints)) != joints or any(not 0 < j < len(cards) - 1 for j in joints):
-                raise InvalidMoveError("joints are the cells shared by two words, increasing, inside the snake")
+            if (
+                not isinstance(joints, list)
+                or not all(isinstance(j, int) for j in joints)
+                or sorted(set(joints)) != joints
+                or any(not 0 < j < len(cards) - 1 for j in joints)
+            ):
+                raise InvalidMoveError(
+                    "joints are the cells shared by two words, increasing, inside the snake"
+                )
         check = self.lexicon.is_word if self.options.check_words == "auto" else None
         spans = snake_words([c.letters for c in cards], check, self.options.min_word, joints)
         complete = spans[-1][1] + 1 if spans else 0
         if centre_card is not None and cards.index(centre_card) >= complete:
             shown = "".join(c.letters for c in cards)
             raise IllegalMoveError(
-                f"the centre card {centre_card.face} must be used in a word at once: {shown} has no complete word with it")
+                f"the centre card {centre_card.face} must be used in a word at once: {shown} has no complete word with it"
+            )
         kept = [c for c in pool if c not in cards and c is not centre_card]
         self.hands[seat].cards = kept
         snake.cards = cards
@@ -375,8 +426,13 @@ class WordsnakeGame(CardGame):
         if slot is not None:
             self.centre[slot] = None
         words = [word_text(cards, w) for w in spans]
-        return MoveRecord(seat, copy.deepcopy(action), None, now_ms,
-                          note=" ".join(words) + ("" if complete == len(cards) else " + a word in progress"))
+        return MoveRecord(
+            seat,
+            copy.deepcopy(action),
+            None,
+            now_ms,
+            note=" ".join(words) + ("" if complete == len(cards) else " + a word in progress"),
+        )
 
     def _pass(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         seat = self._seat(action)
@@ -393,7 +449,12 @@ class WordsnakeGame(CardGame):
     def _stop(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         seat = self._seat(action)
         assert now_ms is not None
-        if self.phase == "verify" and self.stop is not None and now_ms < self.stop[1] and seat != self.stop[0]:
+        if (
+            self.phase == "verify"
+            and self.stop is not None
+            and now_ms < self.stop[1]
+            and seat != self.stop[0]
+        ):
             # an earlier Stop! that reached the host later comes first
             if self.snakes[seat].passed_ms is not None or self.snakes[seat].out:
                 raise IllegalMoveError(f"{self.players[seat].name} is no longer playing this hand")
@@ -402,12 +463,15 @@ class WordsnakeGame(CardGame):
         name = self.players[seat].name
         s = self.snakes[seat]
         if self.hands[seat]:
-            raise IllegalMoveError(f"{name} still holds {', '.join(self.hands[seat].faces())}: Stop! needs every card in the snake")
+            raise IllegalMoveError(
+                f"{name} still holds {', '.join(self.hands[seat].faces())}: Stop! needs every card in the snake"
+            )
         spans = self.words(seat)
         if not s.cards or not spans or spans[-1][1] != len(s.cards) - 1:
             done = [word_text(s.cards, w) for w in spans]
             raise IllegalMoveError(
-                f"{name}'s snake is not complete ({' '.join(done) or 'no complete word'}; the rest is not a word): no Stop! yet")
+                f"{name}'s snake is not complete ({' '.join(done) or 'no complete word'}; the rest is not a word): no Stop! yet"
+            )
         self.stop = (seat, now_ms)
         self.phase = "verify"
         return MoveRecord(seat, copy.deepcopy(action), None, now_ms, note="Stop!")
@@ -429,23 +493,33 @@ class WordsnakeGame(CardGame):
         if self.phase == "verify":
             assert self.stop is not None
             if target != self.stop[0]:
-                raise IllegalMoveError(f"before the hand ends only the Stop! caller's words ({self.players[self.stop[0]].name}) can be challenged")
+                raise IllegalMoveError(
+                    f"before the hand ends only the Stop! caller's words ({self.players[self.stop[0]].name}) can be challenged"
+                )
         elif self.phase != "ended":
             raise IllegalMoveError("words are challenged after a Stop! or once the hand is over")
         spans = self.words(target)
         k = action.get("word")
         if not isinstance(k, int) or not 0 <= k < len(spans):
-            raise InvalidMoveError(f"word is the number of a word in {self.players[target].name}'s snake, 0 to {len(spans) - 1}")
+            raise InvalidMoveError(
+                f"word is the number of a word in {self.players[target].name}'s snake, 0 to {len(spans) - 1}"
+            )
         cards = self.snakes[target].cards
         text = word_text(cards, spans[k])
         if self.lexicon.is_word(text):
             value = word_value(cards, spans[k])
-            self.penalties[challenger].append(ScoreLine(f"challenged {text}, a good word", -value,
-                                                        "the challenger loses the word's points"))
+            self.penalties[challenger].append(
+                ScoreLine(f"challenged {text}, a good word", -value, "the challenger loses the word's points")
+            )
             if self.phase == "ended":
                 self._score_hand()
-            return MoveRecord(challenger, copy.deepcopy(action), ScoreBreakdown((self.penalties[challenger][-1],), -value),
-                              now_ms, note=f"{text} stands")
+            return MoveRecord(
+                challenger,
+                copy.deepcopy(action),
+                ScoreBreakdown((self.penalties[challenger][-1],), -value),
+                now_ms,
+                note=f"{text} stands",
+            )
         self._cut_snake(target, spans[k][0])
         if self.phase == "verify":
             self.snakes[target].out = True
@@ -528,8 +602,10 @@ class WordsnakeGame(CardGame):
         self._score_hand()
 
     def _hand_count_error(self, seat: int, shown: int) -> str:
-        return (f"{self.players[seat].name} holds {len(self.hands[seat])} card(s) after the snake, "
-                f"but {shown} lie after it: lay every card left in the hand, and only those")
+        return (
+            f"{self.players[seat].name} holds {len(self.hands[seat])} card(s) after the snake, "
+            f"but {shown} lie after it: lay every card left in the hand, and only those"
+        )
 
     # -- end of a hand ------------------------------------------------------------------------------
 
@@ -552,16 +628,26 @@ class WordsnakeGame(CardGame):
 
     def hand_sheet(self, seat: int) -> ScoreBreakdown:
         """The hand's score for a player: the snake's words from the head, the hand subtracted."""
-        return score_snake(self.snakes[seat].cards, self.words(seat), self.hands[seat].cards, self.options,
-                           self.penalties[seat])
+        return score_snake(
+            self.snakes[seat].cards,
+            self.words(seat),
+            self.hands[seat].cards,
+            self.options,
+            self.penalties[seat],
+        )
 
     def _close_hand(self, action: dict[str, Any], now_ms: int | None) -> MoveRecord:
         if self.phase != "ended":
             raise IllegalMoveError("the hand is still being played")
         for seat, sheet in enumerate(self.sheets):
             self.players[seat].score += sheet.total
-        self.hand_results.append({"hand": self.hand_number, "reason": self.end_reason,
-                                  "players": [s.to_dict() for s in self.sheets]})
+        self.hand_results.append(
+            {
+                "hand": self.hand_number,
+                "reason": self.end_reason,
+                "players": [s.to_dict() for s in self.sheets],
+            }
+        )
         if self.hand_number >= self.options.hands:
             self.phase = "over"
             note = "game over"

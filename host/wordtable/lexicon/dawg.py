@@ -223,7 +223,9 @@ class Dawg:
         masks.frombytes(sections[prefix + ".masks"])
         targets = array("I")
         targets.frombytes(sections[prefix + ".targets"])
-        return cls(starts, masks, bytes(sections[prefix + ".terminal"]), bytes(sections[prefix + ".labels"]), targets)
+        return cls(
+            starts, masks, bytes(sections[prefix + ".terminal"]), bytes(sections[prefix + ".labels"]), targets
+        )
 
 
 def build_dawg(words: Iterable[bytes]) -> Dawg:

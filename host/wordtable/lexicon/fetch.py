@@ -46,8 +46,21 @@ def _fetch_pypi_sdist(spec: dict[str, Any], work: Path) -> dict[str, Path]:
     req.write_text(f"{spec['requirement']} --hash=sha256:{spec['sha256']}\n")
     dl = work / "download"
     proc = _run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
-         "--require-hashes", "-r", str(req), "-d", str(dl)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--no-binary",
+            ":all:",
+            "--require-hashes",
+            "-r",
+            str(req),
+            "-d",
+            str(dl),
+        ],
         work,
     )
     archives = list(dl.glob("*.tar.gz")) if dl.is_dir() else []

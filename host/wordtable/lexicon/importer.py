@@ -54,7 +54,9 @@ def import_word_list(
     alpha = get_alphabet(alphabet)
     folder = locations.imported_dir() / name
     if (folder / IMPORTED_META).exists() and not replace:
-        raise LexiconError(f"an imported lexicon named {name!r} exists already; add --replace to overwrite it")
+        raise LexiconError(
+            f"an imported lexicon named {name!r} exists already; add --replace to overwrite it"
+        )
     source = Path(path)
     report = read_word_list(source, alpha, encoding=encoding, join=join)
     if strict and report.skipped:
@@ -81,16 +83,21 @@ def import_word_list(
     try:
         staging.mkdir(parents=True)
         (staging / IMPORTED_WORDS).write_text("\n".join(report.words) + "\n", encoding="utf-8")
-        (staging / IMPORTED_META).write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        (staging / IMPORTED_REPORT).write_text(report.summary() + "\n" + (details + "\n" if details else ""),
-                                               encoding="utf-8")
+        (staging / IMPORTED_META).write_text(
+            json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+        (staging / IMPORTED_REPORT).write_text(
+            report.summary() + "\n" + (details + "\n" if details else ""), encoding="utf-8"
+        )
         if folder.exists():
             shutil.rmtree(folder)
         staging.rename(folder)
     except OSError as exc:  # a read-only or full data folder: nothing half-imported, and a message
         shutil.rmtree(staging, ignore_errors=True)
-        raise LexiconError(f"Cannot write the lexicon into {folder.parent}: {exc.strerror}. Make the wordtable "
-                           f"data folder writable (or set WORDTABLE_HOME to one), then import again.") from None
+        raise LexiconError(
+            f"Cannot write the lexicon into {folder.parent}: {exc.strerror}. Make the wordtable "
+            f"data folder writable (or set WORDTABLE_HOME to one), then import again."
+        ) from None
     lexicon = load(name)
     return ImportResult(lexicon, report, folder / IMPORTED_REPORT)
 

@@ -159,7 +159,9 @@ class CompiledLexicon:
             return [], blanks
         result = self.alphabet.canonicalise(rest)
         if result.word is None:
-            raise LexiconError(f"the letters {letters!r} cannot be spelt in the {self.alphabet.name} alphabet: {result.reason}")
+            raise LexiconError(
+                f"the letters {letters!r} cannot be spelt in the {self.alphabet.name} alphabet: {result.reason}"
+            )
         return list(self.alphabet.encode(result.word)), blanks
 
     def anagrams(
@@ -368,7 +370,10 @@ def load(name: str | None = None, profile: str | Profile | None = None) -> Compi
     if eff is not None and eff.unspellable:
         log.warning(
             "profile %s: %s cannot be spelt in the %s alphabet and is ignored for %s",
-            prof.name if prof else "", ", ".join(eff.unspellable), alphabet.name, spec.name,
+            prof.name if prof else "",
+            ", ".join(eff.unspellable),
+            alphabet.name,
+            spec.name,
         )
     common = {
         "name": spec.name,
@@ -381,7 +386,9 @@ def load(name: str | None = None, profile: str | Profile | None = None) -> Compi
         "source_sha256": source_sha,
     }
     if eff is None or eff.is_empty:
-        lex = _open(cache_path(spec.name), base_fp, alphabet, common, lambda: _words_from_source(spec, alphabet))
+        lex = _open(
+            cache_path(spec.name), base_fp, alphabet, common, lambda: _words_from_source(spec, alphabet)
+        )
         if prof is not None:
             lex.meta = dict(lex.meta, profile=prof.name)
         return lex
@@ -443,7 +450,9 @@ def _open(
     try:
         header, sections = cachefile.read_cache(path)
         if header.get("fingerprint") == fingerprint:
-            return CompiledLexicon(dict(header["meta"], cache_file=str(path)), alphabet, from_sections(sections, alphabet))
+            return CompiledLexicon(
+                dict(header["meta"], cache_file=str(path)), alphabet, from_sections(sections, alphabet)
+            )
         log.info("lexicon %s: source or settings changed since %s was built; rebuilding", meta["name"], path)
     except FileNotFoundError:
         log.info("lexicon %s: building the cache %s (first use)", meta["name"], path)
@@ -467,7 +476,9 @@ def _open(
         cachefile.write_cache(path, {"fingerprint": fingerprint, "meta": full}, to_sections(structures))
     except OSError as exc:
         warnings.warn(
-            LexiconCacheWarning(f"could not write the lexicon cache {path} ({exc}); it will be built again next time"),
+            LexiconCacheWarning(
+                f"could not write the lexicon cache {path} ({exc}); it will be built again next time"
+            ),
             stacklevel=3,
         )
     log.info("lexicon %s: %d words compiled in %.2f s", meta["name"], full["word_count"], seconds)

@@ -74,7 +74,9 @@ class ProfileEffect:
     def fingerprint(self) -> str:
         """A digest of everything that changes the word set (part of the cache fingerprint)."""
         h = hashlib.sha256()
-        h.update(json.dumps([sorted(self.blocked.items()), sorted(self.allowed), self.filter_digest]).encode())
+        h.update(
+            json.dumps([sorted(self.blocked.items()), sorted(self.allowed), self.filter_digest]).encode()
+        )
         return h.hexdigest()
 
 

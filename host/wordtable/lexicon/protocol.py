@@ -42,8 +42,9 @@ class Lexicon(Protocol):
         """Like :meth:`is_word`, with the canonical word and, when it is not a word, the reason."""
         ...
 
-    def anagrams(self, letters: str, *, exact: bool = False, min_length: int = 2,
-                 max_length: int | None = None) -> list[str]:
+    def anagrams(
+        self, letters: str, *, exact: bool = False, min_length: int = 2, max_length: int | None = None
+    ) -> list[str]:
         """Words made from the multiset ``letters`` (``?`` a blank)."""
         ...
 
@@ -51,7 +52,8 @@ class Lexicon(Protocol):
         """Words that fit ``pattern`` (``?`` one letter, ``*`` any run, ``[AEIOU]`` one of these)."""
         ...
 
-    def extensions(self, fragment: str, *, where: str = "back", min_added: int = 1,
-                   max_added: int | None = None) -> list[str]:
+    def extensions(
+        self, fragment: str, *, where: str = "back", min_added: int = 1, max_added: int | None = None
+    ) -> list[str]:
         """Words made by adding letters to ``fragment`` at the ``back``, the ``front`` or ``both``."""
         ...

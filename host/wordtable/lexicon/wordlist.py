@@ -154,10 +154,14 @@ def read_word_list(
             continue
         capitals = 0 if text.islower() else sum(1 for ch in text if ch.isupper())
         if drop_capitalised and capitals:
-            report.rejected.append(Rejected(number, text, "capitalised", "capitalised: a proper noun or abbreviation"))
+            report.rejected.append(
+                Rejected(number, text, "capitalised", "capitalised: a proper noun or abbreviation")
+            )
             continue
         if drop_abbreviations and capitals > 1:
-            report.rejected.append(Rejected(number, text, "abbreviation", "two or more capitals: an abbreviation"))
+            report.rejected.append(
+                Rejected(number, text, "abbreviation", "two or more capitals: an abbreviation")
+            )
             continue
         candidate = text
         if join and any(ch in JOINERS for ch in text):
@@ -218,7 +222,9 @@ def _json_entries(p: Path, data: bytes) -> list[Entry]:
     if not isinstance(value, list):
         raise WordListError(f"{p} is JSON but not an array of words")
     return [
-        (i + 1, v, None) if isinstance(v, str) else (i + 1, repr(v), ("not text", "not a string in the JSON array"))
+        (i + 1, v, None)
+        if isinstance(v, str)
+        else (i + 1, repr(v), ("not text", "not a string in the JSON array"))
         for i, v in enumerate(value)
     ]
 

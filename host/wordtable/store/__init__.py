@@ -5,5 +5,15 @@ resumes the game. :mod:`.database` opens the file (WAL, schema migrations, a cor
 from .database import SCHEMA_VERSION, NotAStoreError, StoreError, StoreWriteError, default_path, open_database
 from .store import GameRow, MoveRow, SessionRow, Store
 
-__all__ = ["SCHEMA_VERSION", "GameRow", "MoveRow", "NotAStoreError", "SessionRow", "Store", "StoreError",
-           "StoreWriteError", "default_path", "open_database"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "GameRow",
+    "MoveRow",
+    "NotAStoreError",
+    "SessionRow",
+    "Store",
+    "StoreError",
+    "StoreWriteError",
+    "default_path",
+    "open_database",
+]

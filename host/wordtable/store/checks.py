@@ -23,8 +23,12 @@ from .database import now_text
 
 log = logging.getLogger(__name__)
 
-SHAPES: dict[str, tuple[type, ...]] = {"options": (dict,), "players": (list,), "state": (dict,),
-                                       "result": (dict, type(None))}
+SHAPES: dict[str, tuple[type, ...]] = {
+    "options": (dict,),
+    "players": (list,),
+    "state": (dict,),
+    "result": (dict, type(None)),
+}
 """The JSON columns of ``games`` and the types their values must have."""
 NOT_MOVES = ("position", "end", "time_penalty")
 """Entries of a state's history that are no move of the store: a card game's starting position, and
@@ -57,8 +61,10 @@ def set_aside(conn: sqlite3.Connection, row: sqlite3.Row, moves: list[sqlite3.Ro
     """Move one game and its moves into ``games_aside`` (one transaction)."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        conn.execute("INSERT INTO games_aside (game_id, reason, game_row, move_rows, at) VALUES (?, ?, ?, ?, ?)",
-                     (row["id"], reason, json.dumps(dict(row)), json.dumps([dict(m) for m in moves]), now_text()))
+        conn.execute(
+            "INSERT INTO games_aside (game_id, reason, game_row, move_rows, at) VALUES (?, ?, ?, ?, ?)",
+            (row["id"], reason, json.dumps(dict(row)), json.dumps([dict(m) for m in moves]), now_text()),
+        )
         conn.execute("DELETE FROM moves WHERE game_id = ?", (row["id"],))
         conn.execute("DELETE FROM games WHERE id = ?", (row["id"],))
         conn.execute("COMMIT")
@@ -82,15 +88,21 @@ def disagreement(state: dict[str, Any], moves: list[sqlite3.Row]) -> str | None:
     moves must be the rest of it, in order."""
     stored = [json.loads(m["action"]) for m in moves]
     if isinstance(state.get("history"), list):
-        kept = [r.get("action") for r in state["history"] if isinstance(r, dict)
-                and (r.get("action") or {}).get("type") not in NOT_MOVES]
+        kept = [
+            r.get("action")
+            for r in state["history"]
+            if isinstance(r, dict) and (r.get("action") or {}).get("type") not in NOT_MOVES
+        ]
     elif isinstance(state.get("actions"), list):
-        kept = [_key(a.get("action")) for a in state["actions"] if isinstance(a, dict)
-                and (a.get("action") or {}).get("type") not in NOT_MOVES]
+        kept = [
+            _key(a.get("action"))
+            for a in state["actions"]
+            if isinstance(a, dict) and (a.get("action") or {}).get("type") not in NOT_MOVES
+        ]
         stored = [_key(a) for a in stored]
     else:
         return None
-    if len(kept) >= len(stored) and kept[len(kept) - len(stored):] == stored:
+    if len(kept) >= len(stored) and kept[len(kept) - len(stored) :] == stored:
         return None
     return f"its saved state holds {len(kept)} moves, which do not end with the {len(stored)} moves stored for it"
 
@@ -106,15 +118,21 @@ def check_games(conn: sqlite3.Connection, path: Path) -> list[str]:
             try:
                 set_aside(conn, row, moves, problem)
             except sqlite3.Error as exc:
-                notices.append(f"{what} in {path} cannot be read: {problem}. It could not be set aside ({exc}); "
-                               f"make the folder writable and start wordtable again.")
+                notices.append(
+                    f"{what} in {path} cannot be read: {problem}. It could not be set aside ({exc}); "
+                    f"make the folder writable and start wordtable again."
+                )
                 continue
-            notices.append(f"{what} in {path} could not be read: {problem}. It was set aside (table games_aside "
-                           f"of the same file) and the table starts without it.")
+            notices.append(
+                f"{what} in {path} could not be read: {problem}. It was set aside (table games_aside "
+                f"of the same file) and the table starts without it."
+            )
             continue
         if row["finished_at"] is None:
             differs = disagreement(json.loads(row["state"]), moves)
             if differs is not None:
-                notices.append(f"{what} in {path}: {differs}. Its scores may not add up; finish it or start a new "
-                               f"game. (Nothing was changed.)")
+                notices.append(
+                    f"{what} in {path}: {differs}. Its scores may not add up; finish it or start a new "
+                    f"game. (Nothing was changed.)"
+                )
     return notices

@@ -129,13 +129,17 @@ def _connect(path: Path) -> sqlite3.Connection:
         if version > SCHEMA_VERSION:
             # Before anything writes (switching to WAL rewrites the header): the file stays as it is.
             conn.close()
-            raise StoreError(f"{path} was written by a newer wordtable (schema version {version}; this one knows "
-                             f"up to {SCHEMA_VERSION}). Update wordtable (git pull, make setup); the file is left "
-                             f"as it is.")
+            raise StoreError(
+                f"{path} was written by a newer wordtable (schema version {version}; this one knows "
+                f"up to {SCHEMA_VERSION}). Update wordtable (git pull, make setup); the file is left "
+                f"as it is."
+            )
         if _is_foreign(conn):
             conn.close()
-            raise NotAStoreError(f"{path} is an SQLite file of another program, not a wordtable store; it was "
-                                 f"left as it is. Check the path (--db), or leave --db out to use your own store.")
+            raise NotAStoreError(
+                f"{path} is an SQLite file of another program, not a wordtable store; it was "
+                f"left as it is. Check the path (--db), or leave --db out to use your own store."
+            )
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: a power cut loses no committed action
@@ -182,19 +186,31 @@ def write_problem(path: Path, exc: sqlite3.Error | OSError) -> str:
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc)
     if name.startswith("SQLITE_FULL") or "disk is full" in text or getattr(exc, "errno", None) == 28:
-        return (f"The table cannot save: the disk is full. Free some space on the disk that holds {path.parent}, "
-                f"then press OK again.")
-    if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")) \
-            or "readonly" in text or "read-only" in text or getattr(exc, "errno", None) in (1, 13, 30):
-        return (f"The table cannot save: the folder {path.parent} cannot be written ({text}). Make it writable "
-                f"again (is a USB stick full, unplugged or locked?), then press OK again.")
+        return (
+            f"The table cannot save: the disk is full. Free some space on the disk that holds {path.parent}, "
+            f"then press OK again."
+        )
+    if (
+        name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM"))
+        or "readonly" in text
+        or "read-only" in text
+        or getattr(exc, "errno", None) in (1, 13, 30)
+    ):
+        return (
+            f"The table cannot save: the folder {path.parent} cannot be written ({text}). Make it writable "
+            f"again (is a USB stick full, unplugged or locked?), then press OK again."
+        )
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
-        return (f"Cannot write to the game store {path}: {text}. Is another wordtable using it? Close it, then "
-                f"press OK again.")
+        return (
+            f"Cannot write to the game store {path}: {text}. Is another wordtable using it? Close it, then "
+            f"press OK again."
+        )
     return f"The table cannot save to {path}: {text}. Press OK again; if it keeps failing, restart wordtable."
 
 
-def open_database(path: Path | str | None = None, *, clock: datetime | None = None, own: bool = False) -> Opened:
+def open_database(
+    path: Path | str | None = None, *, clock: datetime | None = None, own: bool = False
+) -> Opened:
     """Open (creating if needed) and migrate the store at ``path`` (default: :func:`default_path`).
     ``own``: ``path`` is the caller's own default file, which may be set aside if it cannot be read;
     any other named file that is not a store is refused and left alone."""
@@ -203,8 +219,10 @@ def open_database(path: Path | str | None = None, *, clock: datetime | None = No
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"Cannot create the folder {path.parent} for the game store: {exc.strerror}. "
-                         f"Choose a folder you can write to.") from None
+        raise StoreError(
+            f"Cannot create the folder {path.parent} for the game store: {exc.strerror}. "
+            f"Choose a folder you can write to."
+        ) from None
     if path.exists() and not path.is_file():
         raise NotAStoreError(f"{path} is not a file; give the path of a wordtable store (a .db file).")
     recovered = None
@@ -213,16 +231,22 @@ def open_database(path: Path | str | None = None, *, clock: datetime | None = No
         _migrate(conn, path)
     except sqlite3.OperationalError as exc:
         # Locked, read-only, no space: the file may be fine, so it is not touched.
-        raise StoreError(f"Cannot use the game store {path}: {exc}. Is another wordtable running, or is the "
-                         f"disk full or the folder read-only? The file was left as it is.") from None
+        raise StoreError(
+            f"Cannot use the game store {path}: {exc}. Is another wordtable running, or is the "
+            f"disk full or the folder read-only? The file was left as it is."
+        ) from None
     except sqlite3.DatabaseError as exc:
         if not own:
-            raise NotAStoreError(f"{path} is not a wordtable store, or it is damaged ({exc}); it was left as it "
-                                 f"is. Check the path (--db), or leave --db out to use your own store.") from None
+            raise NotAStoreError(
+                f"{path} is not a wordtable store, or it is damaged ({exc}); it was left as it "
+                f"is. Check the path (--db), or leave --db out to use your own store."
+            ) from None
         stamp = (clock or datetime.now(UTC)).strftime("%Y%m%dT%H%M%S")
         aside = _set_aside(path, stamp)
-        recovered = (f"The game store {path} could not be read ({exc}). It was kept as {aside} and a new, "
-                     f"empty store was started. Saved games and enrolled tags are in the old file.")
+        recovered = (
+            f"The game store {path} could not be read ({exc}). It was kept as {aside} and a new, "
+            f"empty store was started. Saved games and enrolled tags are in the old file."
+        )
         log.error("%s", recovered)
         conn = _connect(path)
         _migrate(conn, path)

@@ -35,8 +35,18 @@ def game_json(store: Store, game_id: int) -> dict[str, Any]:
         "started_at": row.started_at,
         "finished_at": row.finished_at,
         "result": row.result,
-        "moves": [{"seq": m.seq, "player": m.player, "action": m.action, "score": m.score, "now_ms": m.now_ms,
-                   "note": m.note, "at": m.at} for m in store.moves(game_id)],
+        "moves": [
+            {
+                "seq": m.seq,
+                "player": m.player,
+                "action": m.action,
+                "score": m.score,
+                "now_ms": m.now_ms,
+                "note": m.note,
+                "at": m.at,
+            }
+            for m in store.moves(game_id)
+        ],
         "state": row.state,
     }
 
@@ -46,7 +56,9 @@ def game_gcg(store: Store, game_id: int, lexicon: Lexicon) -> str:
     row = _finished(store, game_id)
     board = registry.names(board=True)
     if row.game not in board:
-        raise StoreError(f"GCG records crossword games ({', '.join(sorted(board))}); game {game_id} is "
-                         f"{row.game}: export it as JSON")
+        raise StoreError(
+            f"GCG records crossword games ({', '.join(sorted(board))}); game {game_id} is "
+            f"{row.game}: export it as JSON"
+        )
     game: Any = registry.get(row.game).restore(row.state, lexicon)
     return export_gcg(game)

@@ -99,7 +99,7 @@ class Store:
             self.notices += check_games(self.conn, self.path)
         except sqlite3.Error as exc:  # a read-only file: the rows are read as they are
             log.warning("the store's rows could not be checked: %s", exc)
-        for notice in self.notices[1 if opened.recovered else 0:]:
+        for notice in self.notices[1 if opened.recovered else 0 :]:
             log.error("%s", notice)
 
     @property
@@ -151,20 +151,25 @@ class Store:
         if now == self._identity:
             return
         what = "deleted" if now is None else "replaced by another file"
-        raise StoreWriteError(f"The table cannot save: its game store {self.path} was {what} while it was "
-                              f"running. Put the file back and press OK again, or restart wordtable to go on "
-                              f"with the file that is there now.")
+        raise StoreWriteError(
+            f"The table cannot save: its game store {self.path} was {what} while it was "
+            f"running. Put the file back and press OK again, or restart wordtable to go on "
+            f"with the file that is there now."
+        )
 
     # -- sessions ----------------------------------------------------------------------------------
     def start_session(self, layout: str = "", note: str = "") -> int:
         with self.transaction() as c:
-            cur = c.execute("INSERT INTO sessions (started_at, layout, note) VALUES (?, ?, ?)",
-                            (now_text(), layout, note))
+            cur = c.execute(
+                "INSERT INTO sessions (started_at, layout, note) VALUES (?, ?, ?)", (now_text(), layout, note)
+            )
         return int(cur.lastrowid or 0)
 
     def end_session(self, session_id: int) -> None:
         with self.transaction() as c:
-            c.execute("UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (now_text(), session_id))
+            c.execute(
+                "UPDATE sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (now_text(), session_id)
+            )
 
     def session(self, session_id: int) -> SessionRow:
         row = self.conn.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
@@ -173,19 +178,29 @@ class Store:
         return SessionRow(row["id"], row["started_at"], row["ended_at"], row["layout"], row["note"])
 
     def latest_unfinished_session(self) -> SessionRow | None:
-        row = self.conn.execute("SELECT id FROM sessions WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+        row = self.conn.execute(
+            "SELECT id FROM sessions WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
         return None if row is None else self.session(row["id"])
 
     # -- games -------------------------------------------------------------------------------------
-    def start_game(self, session_id: int, game: str, options: dict[str, Any], players: list[str], seed: int,
-                   state: dict[str, Any]) -> int:
+    def start_game(
+        self,
+        session_id: int,
+        game: str,
+        options: dict[str, Any],
+        players: list[str],
+        seed: int,
+        state: dict[str, Any],
+    ) -> int:
         """Record a new game with its starting state; returns its id."""
         now = now_text()
         with self.transaction() as c:
             cur = c.execute(
                 "INSERT INTO games (session_id, game, options, players, seed, state, started_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (session_id, game, _dump(options), _dump(players), seed, _dump(state), now, now))
+                (session_id, game, _dump(options), _dump(players), seed, _dump(state), now, now),
+            )
         return int(cur.lastrowid or 0)
 
     def record_move(self, game_id: int, record: MoveRecord, state: dict[str, Any]) -> int:
@@ -195,11 +210,23 @@ class Store:
         now = now_text()
         with self.transaction() as c:
             self._check_open(c, game_id)
-            seq = c.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0]
-            c.execute("INSERT INTO moves (game_id, seq, player, action, score, now_ms, note, at) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                      (game_id, seq, record.player, _dump(record.action), None if score is None else _dump(score),
-                       record.now_ms, record.note, now))
+            seq = c.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            c.execute(
+                "INSERT INTO moves (game_id, seq, player, action, score, now_ms, note, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seq,
+                    record.player,
+                    _dump(record.action),
+                    None if score is None else _dump(score),
+                    record.now_ms,
+                    record.note,
+                    now,
+                ),
+            )
             c.execute("UPDATE games SET state = ?, updated_at = ? WHERE id = ?", (_dump(state), now, game_id))
         return int(seq)
 
@@ -207,15 +234,19 @@ class Store:
         """Save a state change that is not a move (a clock, a tentative placement)."""
         with self.transaction() as c:
             self._check_open(c, game_id)
-            c.execute("UPDATE games SET state = ?, updated_at = ? WHERE id = ?", (_dump(state), now_text(), game_id))
+            c.execute(
+                "UPDATE games SET state = ?, updated_at = ? WHERE id = ?", (_dump(state), now_text(), game_id)
+            )
 
     def finish_game(self, game_id: int, state: dict[str, Any], result: dict[str, Any]) -> None:
         """Mark a game finished with its final state and result (scores, winners, reason)."""
         now = now_text()
         with self.transaction() as c:
             self._check_open(c, game_id)
-            c.execute("UPDATE games SET state = ?, updated_at = ?, finished_at = ?, result = ? WHERE id = ?",
-                      (_dump(state), now, now, _dump(result), game_id))
+            c.execute(
+                "UPDATE games SET state = ?, updated_at = ?, finished_at = ?, result = ? WHERE id = ?",
+                (_dump(state), now, now, _dump(result), game_id),
+            )
 
     def set_aside(self, game_id: int, reason: str) -> str:
         """Set a game that cannot be restored aside (table ``games_aside``, with its moves) and return
@@ -229,8 +260,12 @@ class Store:
         try:
             set_aside(self.conn, row, moves, reason)
         except sqlite3.Error as exc:
-            raise StoreWriteError(f"{what} cannot be restored: {reason}. {write_problem(self.path, exc)}") from None
-        notice = f"{what} could not be restored: {reason}. It was set aside (table games_aside of the same file)."
+            raise StoreWriteError(
+                f"{what} cannot be restored: {reason}. {write_problem(self.path, exc)}"
+            ) from None
+        notice = (
+            f"{what} could not be restored: {reason}. It was set aside (table games_aside of the same file)."
+        )
         self.notices.append(notice)
         log.error("%s", notice)
         return notice
@@ -249,14 +284,26 @@ class Store:
         return _game_row(row)
 
     def games(self, session_id: int) -> list[GameRow]:
-        rows = self.conn.execute("SELECT * FROM games WHERE session_id = ? ORDER BY id", (session_id,)).fetchall()
+        rows = self.conn.execute(
+            "SELECT * FROM games WHERE session_id = ? ORDER BY id", (session_id,)
+        ).fetchall()
         return [_game_row(r) for r in rows]
 
     def moves(self, game_id: int) -> list[MoveRow]:
         rows = self.conn.execute("SELECT * FROM moves WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
-        return [MoveRow(r["game_id"], r["seq"], r["player"], json.loads(r["action"]),
-                        None if r["score"] is None else json.loads(r["score"]), r["now_ms"], r["note"], r["at"])
-                for r in rows]
+        return [
+            MoveRow(
+                r["game_id"],
+                r["seq"],
+                r["player"],
+                json.loads(r["action"]),
+                None if r["score"] is None else json.loads(r["score"]),
+                r["now_ms"],
+                r["note"],
+                r["at"],
+            )
+            for r in rows
+        ]
 
     def history(self, limit: int = 20, finished_only: bool = False) -> list[GameRow]:
         """The latest games, newest first."""
@@ -270,8 +317,10 @@ class Store:
         session = self.latest_unfinished_session()
         if session is None:
             return None
-        row = self.conn.execute("SELECT * FROM games WHERE session_id = ? AND finished_at IS NULL "
-                                "ORDER BY id DESC LIMIT 1", (session.id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT * FROM games WHERE session_id = ? AND finished_at IS NULL ORDER BY id DESC LIMIT 1",
+            (session.id,),
+        ).fetchone()
         return session, None if row is None else _game_row(row)
 
 
@@ -288,6 +337,16 @@ def _dump(value: Any) -> str:
 
 
 def _game_row(r: sqlite3.Row) -> GameRow:
-    return GameRow(r["id"], r["session_id"], r["game"], json.loads(r["options"]), json.loads(r["players"]),
-                   r["seed"], json.loads(r["state"]), r["started_at"], r["updated_at"], r["finished_at"],
-                   None if r["result"] is None else json.loads(r["result"]))
+    return GameRow(
+        r["id"],
+        r["session_id"],
+        r["game"],
+        json.loads(r["options"]),
+        json.loads(r["players"]),
+        r["seed"],
+        json.loads(r["state"]),
+        r["started_at"],
+        r["updated_at"],
+        r["finished_at"],
+        None if r["result"] is None else json.loads(r["result"]),
+    )

@@ -23,8 +23,11 @@ class ProtocolVersionError(BoardError):
         super().__init__(
             f"The board speaks protocol version {board_version}, this host speaks version {host_version}. "
             f"The {newer} is newer: "
-            + ("update the host software (git pull, make setup)." if newer == "board"
-               else "update the board's firmware with `make deploy PORT=...`.")
+            + (
+                "update the host software (git pull, make setup)."
+                if newer == "board"
+                else "update the board's firmware with `make deploy PORT=...`."
+            )
         )
 
 

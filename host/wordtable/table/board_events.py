@@ -33,8 +33,18 @@ class BoardInfo:
     def from_hello(cls, payload: bytes) -> BoardInfo:
         h = m.unpack_hello_board(payload)
         gw, gh, seats, seat_cells, buttons = h["geometry"]
-        return cls(h["fw_version"], h["boot_id"], h["epoch"], (gw, gh), seats, seat_cells, buttons,
-                   h["display_size"], h["max_payload"], h["board_name"])
+        return cls(
+            h["fw_version"],
+            h["boot_id"],
+            h["epoch"],
+            (gw, gh),
+            seats,
+            seat_cells,
+            buttons,
+            h["display_size"],
+            h["max_payload"],
+            h["board_name"],
+        )
 
 
 @dataclass(frozen=True)

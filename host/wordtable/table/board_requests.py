@@ -56,22 +56,33 @@ class BoardRequests:
         """Ask the board for one topic of its diagnostics (``wtproto.diagcodec`` SUMMARY, READERS,
         CELLS, PROBLEMS) and wait for every part of the answer: the DIAG parts decoded
         (``wtproto.hostdiag.unpack_diag``), in order. BoardError if it does not come in time."""
-        parts = self.ask(m.DIAG_REQ, m.DIAG, lambda rid: hd.pack_diag_req(rid, topic), timeout,
-                         f"its diagnostics ({hd.TOPICS[topic]})")
+        parts = self.ask(
+            m.DIAG_REQ,
+            m.DIAG,
+            lambda rid: hd.pack_diag_req(rid, topic),
+            timeout,
+            f"its diagnostics ({hd.TOPICS[topic]})",
+        )
         return [hd.unpack_diag(p) for p in parts]
 
-    def tag_write(self, cell: int, page: int, data: bytes, read_back: int = 0,
-                  timeout: float = 5.0) -> TagResult:
+    def tag_write(
+        self, cell: int, page: int, data: bytes, read_back: int = 0, timeout: float = 5.0
+    ) -> TagResult:
         """Have the board write ``data`` (whole 4-byte pages) into the tag on ``cell`` from
         ``page`` on, then read back ``read_back`` pages from ``page``; empty ``data`` only reads."""
-        (p,) = self.ask(m.TAG_WRITE, m.TAG_RESULT,
-                        lambda rid: hd.pack_tag_write(rid, cell, page, data, read_back), timeout,
-                        f"a tag write on cell {cell}")
+        (p,) = self.ask(
+            m.TAG_WRITE,
+            m.TAG_RESULT,
+            lambda rid: hd.pack_tag_write(rid, cell, page, data, read_back),
+            timeout,
+            f"a tag write on cell {cell}",
+        )
         _rid, status, written, uid, back = hd.unpack_tag_result(p)
         return TagResult(status, written, uid, back)
 
-    def ask(self, mtype: int, answer: int, pack: Callable[[int], bytes], timeout: float,
-            what: str) -> list[bytes]:
+    def ask(
+        self, mtype: int, answer: int, pack: Callable[[int], bytes], timeout: float, what: str
+    ) -> list[bytes]:
         """Send ``mtype`` with the payload ``pack(request id)`` and wait up to ``timeout`` s for every
         part of its ``answer`` type, in order; ``what`` names the request in the error if none comes."""
         with self._lock:
@@ -86,11 +97,13 @@ class BoardRequests:
             if req.done.wait(timeout) and req.unknown_to_board:
                 raise FirmwareTooOldError(
                     f"The board at {self.port} does not handle {what}: its firmware is older than this "
-                    f"host. Update it with `wordtable board deploy --port {self.port}`.")
+                    f"host. Update it with `wordtable board deploy --port {self.port}`."
+                )
             if not req.done.wait(0):
                 raise BoardSilentError(
                     f"The board at {self.port} did not send {what} within {timeout:g} s. If its firmware "
-                    f"is older than this host, update it with `wordtable board deploy --port {self.port}`.")
+                    f"is older than this host, update it with `wordtable board deploy --port {self.port}`."
+                )
         finally:
             with self._lock:
                 self._waiting.pop(key, None)

@@ -41,16 +41,18 @@ class BotTurns:
         self.busy = False
         self.since = 0
 
-    def tick(self, adapter: Adapter, seats: list[Seat], table: SettledTable,
-             current_table: Callable[[], Table]) -> bool:
+    def tick(
+        self, adapter: Adapter, seats: list[Seat], table: SettledTable, current_table: Callable[[], Table]
+    ) -> bool:
         """Move the bots on by one step; True when a new step is to be shown on the display."""
         if self.pending is not None:
             player, step = self.pending
             if self.robot is None or not table.quiet:
                 return False
             settled = table.settled
-            if any(settled.get(cell) != self._uid(s, p) for cell, s, p in step.lay) or \
-                    any(cell in settled for cell in step.lift if cell not in {c for c, _, _ in step.lay}):
+            if any(settled.get(cell) != self._uid(s, p) for cell, s, p in step.lay) or any(
+                cell in settled for cell in step.lift if cell not in {c for c, _, _ in step.lay}
+            ):
                 return False  # the robot's pieces are not all seen yet
             self.pending = None
             seat = adapter.seat_of(player)
@@ -93,9 +95,14 @@ class BotTurns:
         for cell, s, p in step.lay:
             lines.append(f"{load_set(s).piece(p).label.split(' ')[0]} on {adapter.where(cell)}")
         seat = adapter.seat_of(player)
-        return MessageView(f"{seats[player].name} plays {step.words}".strip(),
-                           ("Lay " + ", ".join(lines) + "." if lines else "No pieces to lay.",
-                            f"Then press OK on seat {seat + 1}."), "info")
+        return MessageView(
+            f"{seats[player].name} plays {step.words}".strip(),
+            (
+                "Lay " + ", ".join(lines) + "." if lines else "No pieces to lay.",
+                f"Then press OK on seat {seat + 1}.",
+            ),
+            "info",
+        )
 
     def _robot_hands(self, step: BotStep, table: SettledTable) -> None:
         if self.robot is None:

@@ -119,8 +119,15 @@ def romfs_size(port: str, resume: bool = False) -> int:
     raise DeployError(f"the board on {port} did not answer the ROMFS question:\n{out.strip()}")
 
 
-def deploy(port: str, arch: str = DEFAULT_ARCH, source: bool = False, resume: bool = False,
-           reset: bool = True, romfs: bool | None = None, echo=print) -> list[Path]:
+def deploy(
+    port: str,
+    arch: str = DEFAULT_ARCH,
+    source: bool = False,
+    resume: bool = False,
+    reset: bool = True,
+    romfs: bool | None = None,
+    echo=print,
+) -> list[Path]:
     """Build the firmware and put it on the board on ``port``; returns the files it got (the ROMFS
     image's name and main.py, or every file copied).
 
@@ -138,27 +145,37 @@ def deploy(port: str, arch: str = DEFAULT_ARCH, source: bool = False, resume: bo
             size = romfs_size(port, resume)
             if not size:
                 if romfs:
-                    raise DeployError(f"the board on {port} has no ROMFS partition (its MicroPython was built "
-                                      "without one); deploy without --romfs to copy .mpy files")
+                    raise DeployError(
+                        f"the board on {port} has no ROMFS partition (its MicroPython was built "
+                        "without one); deploy without --romfs to copy .mpy files"
+                    )
                 echo("The board's MicroPython has no ROMFS partition: copying .mpy files.")
         try:
             if size:
                 image = build_image(stage / "image", arch)
-                echo(f"Built the ROMFS image for {arch}: {image.image_bytes:,} bytes, {len(image.files)} files.")
+                echo(
+                    f"Built the ROMFS image for {arch}: {image.image_bytes:,} bytes, {len(image.files)} files."
+                )
                 if image.image_bytes <= size:
                     files = _deploy_romfs(port, resume, image, echo)
                     _restart(port, resume, reset, echo)
                     return files
                 if romfs:
-                    raise DeployError(f"the ROMFS image ({image.image_bytes:,} bytes) does not fit the board's "
-                                      f"ROMFS partition ({size:,} bytes)")
-                echo(f"The image does not fit the board's ROMFS partition ({size:,} bytes): copying .mpy files.")
+                    raise DeployError(
+                        f"the ROMFS image ({image.image_bytes:,} bytes) does not fit the board's "
+                        f"ROMFS partition ({size:,} bytes)"
+                    )
+                echo(
+                    f"The image does not fit the board's ROMFS partition ({size:,} bytes): copying .mpy files."
+                )
             files = build(stage / "files", arch, source)
         except FirmwareBuildError as exc:
             raise DeployError(str(exc)) from exc
         echo(f"Built {len(files)} files for {arch}{' (source)' if source else ''}.")
-        dirs = sorted({d.as_posix() for p in files for d in p.parents if d != Path(".")},
-                      key=lambda d: (d.count("/"), d))
+        dirs = sorted(
+            {d.as_posix() for p in files for d in p.parents if d != Path(".")},
+            key=lambda d: (d.count("/"), d),
+        )
         # `fs mkdir` fails on an existing folder; this makes the folders and ignores that.
         mk = f"import os\nfor d in {dirs!r}:\n  try: os.mkdir(d)\n  except OSError: pass\n"
         cmd = _mpremote(port, resume) + ["exec", mk]
@@ -171,11 +188,24 @@ def deploy(port: str, arch: str = DEFAULT_ARCH, source: bool = False, resume: bo
 
 
 def _deploy_romfs(port: str, resume: bool, image: FirmwareImage, echo) -> list[Path]:
-    cmd = _mpremote(port, resume) + ["romfs", "deploy", str(image.romfs), "+", "exec", REMOVE_FILES,
-                                     "+", "fs", "cp", str(image.tree / BOOT_FILE), f":{BOOT_FILE}"]
+    cmd = _mpremote(port, resume) + [
+        "romfs",
+        "deploy",
+        str(image.romfs),
+        "+",
+        "exec",
+        REMOVE_FILES,
+        "+",
+        "fs",
+        "cp",
+        str(image.tree / BOOT_FILE),
+        f":{BOOT_FILE}",
+    ]
     _run(cmd, port, "write the ROMFS image")
-    echo(f"Wrote the ROMFS image to the board at {port} and copied {BOOT_FILE}; "
-         "the .mpy files of an earlier deploy were removed from its filesystem.")
+    echo(
+        f"Wrote the ROMFS image to the board at {port} and copied {BOOT_FILE}; "
+        "the .mpy files of an earlier deploy were removed from its filesystem."
+    )
     return [Path(image.romfs.name), Path(BOOT_FILE)]
 
 

@@ -60,30 +60,44 @@ class Diagnosis:
         out = []
         for r in self.readers:
             if not r["answering"]:
-                out.append(f"reader {r['index']} ({r['name']}) does not answer ({version_text(r['version'])}); "
-                           f"its {r['cells']} cells cannot read tags. Check its 3.3 V supply, the SPI wires "
-                           f"(SCK, MOSI, MISO) and its chip select line.")
+                out.append(
+                    f"reader {r['index']} ({r['name']}) does not answer ({version_text(r['version'])}); "
+                    f"its {r['cells']} cells cannot read tags. Check its 3.3 V supply, the SPI wires "
+                    f"(SCK, MOSI, MISO) and its chip select line."
+                )
         for c in self.cells:
             if c["collisions"]:
-                out.append(f"{self._cell(c)}: two tags answered at once {c['collisions']} times; "
-                           f"lift the extra piece, or move a stray tag away from the antenna.")
+                out.append(
+                    f"{self._cell(c)}: two tags answered at once {c['collisions']} times; "
+                    f"lift the extra piece, or move a stray tag away from the antenna."
+                )
             elif self._rate(c) >= NOISY_RATE:
-                out.append(f"{self._cell(c)}: {self._errors(c)}; a tag at the edge of the antenna or a "
-                           f"loose antenna connection.")
+                out.append(
+                    f"{self._cell(c)}: {self._errors(c)}; a tag at the edge of the antenna or a "
+                    f"loose antenna connection."
+                )
         for cell, us in self._slow_cells(ISO_SETTLE_US):
-            out.append(f"cell {cell}: its tag needs {us / 1000:.2f} ms after the field switches on, more than the "
-                       f"5 ms ISO/IEC 14443-3 allows; it lies too far from its antenna, or the antenna is detuned: "
-                       f"check the table top over it and the antenna's tuning.")
+            out.append(
+                f"cell {cell}: its tag needs {us / 1000:.2f} ms after the field switches on, more than the "
+                f"5 ms ISO/IEC 14443-3 allows; it lies too far from its antenna, or the antenna is detuned: "
+                f"check the table top over it and the antenna's tuning."
+            )
         s = self.summary
         if s["panel"] == 2:
-            out.append("the display panel failed at start; check its ribbon cable and the BUSY and RST wires "
-                       "(the board's report is below).")
+            out.append(
+                "the display panel failed at start; check its ribbon cable and the BUSY and RST wires "
+                "(the board's report is below)."
+            )
         if s["exceptions"]:
-            out.append(f"the firmware caught {s['exceptions']} exceptions since it started (each was sent to "
-                       "the host as a LOG); that is a bug worth reporting.")
+            out.append(
+                f"the firmware caught {s['exceptions']} exceptions since it started (each was sent to "
+                "the host as a LOG); that is a bug worth reporting."
+            )
         if s["heap_free"] < LOW_HEAP:
-            out.append(f"only {s['heap_free']:,} bytes of heap are free; freeze the firmware into the "
-                       "MicroPython image (hardware/README.md).")
+            out.append(
+                f"only {s['heap_free']:,} bytes of heap are free; freeze the firmware into the "
+                "MicroPython image (hardware/README.md)."
+            )
         return out
 
     def report(self) -> list[str]:
@@ -111,12 +125,17 @@ class Diagnosis:
                 lines.append(f"  reader {r['index']}: simulated (no chip), {r['cells']} cells")
                 continue
             state = "answering" if r["answering"] else "NOT ANSWERING"
-            lines.append(f"  reader {r['index']} ({r['name']}): {state}, {version_text(r['version'])}, "
-                         f"{r['cells']} cells, {r['faults']} chip faults")
+            lines.append(
+                f"  reader {r['index']} ({r['name']}): {state}, {version_text(r['version'])}, "
+                f"{r['cells']} cells, {r['faults']} chip faults"
+            )
         if self.cells:
             lines.append("cells with failed reads, worst first:")
-            lines.extend(f"  {self._cell(c)}: {self._errors(c)}"
-                         + (f", {c['collisions']} collisions" if c["collisions"] else "") for c in self.cells)
+            lines.extend(
+                f"  {self._cell(c)}: {self._errors(c)}"
+                + (f", {c['collisions']} collisions" if c["collisions"] else "")
+                for c in self.cells
+            )
         else:
             lines.append("cells with failed reads: none")
         if self.reports:
@@ -140,8 +159,10 @@ class Diagnosis:
     def _settle_lines(self) -> list[str]:
         st = self.settle
         if st is None:
-            return ["settle: not measured (the board's firmware does not measure its tags' times; update it "
-                    f"with `wordtable board deploy --port {self.port}`)"]
+            return [
+                "settle: not measured (the board's firmware does not measure its tags' times; update it "
+                f"with `wordtable board deploy --port {self.port}`)"
+            ]
         if not st["waits_us"]:
             return ["settle: the simulated board has no antennas; nothing to measure"]
         least = st["least_us"]
@@ -149,15 +170,21 @@ class Diagnosis:
         waits = st["waits_us"]
         longer = sum(1 for w in waits if w > least)
         if needs:
-            lines = [f"settle: tags measured on {len(needs)} cells need {needs[0] / 1000:.2f} to "
-                     f"{needs[-1] / 1000:.2f} ms after their antenna switches on (median "
-                     f"{needs[len(needs) // 2] / 1000:.2f} ms); {least / 1000:.1f} ms assumed, 5 ms allowed by "
-                     "ISO/IEC 14443-3"]
+            lines = [
+                f"settle: tags measured on {len(needs)} cells need {needs[0] / 1000:.2f} to "
+                f"{needs[-1] / 1000:.2f} ms after their antenna switches on (median "
+                f"{needs[len(needs) // 2] / 1000:.2f} ms); {least / 1000:.1f} ms assumed, 5 ms allowed by "
+                "ISO/IEC 14443-3"
+            ]
         else:
-            lines = [f"settle: no tag on the table to measure; every step waits the {least / 1000:.1f} ms assumed"]
-        lines.append(f"settle per sweep: {len(waits)} steps wait {sum(waits) / 1000:.1f} ms for the tags in all, "
-                     f"{longer} of them longer than {least / 1000:.1f} ms ({len(waits) * ISO_SETTLE_US / 1000:.0f} "
-                     "ms if every step waited 5 ms)")
+            lines = [
+                f"settle: no tag on the table to measure; every step waits the {least / 1000:.1f} ms assumed"
+            ]
+        lines.append(
+            f"settle per sweep: {len(waits)} steps wait {sum(waits) / 1000:.1f} ms for the tags in all, "
+            f"{longer} of them longer than {least / 1000:.1f} ms ({len(waits) * ISO_SETTLE_US / 1000:.0f} "
+            "ms if every step waited 5 ms)"
+        )
         slow = self._slow_cells(least)
         if slow:
             lines.append(f"cells whose tags need more than the {least / 1000:.1f} ms assumed, slowest first:")

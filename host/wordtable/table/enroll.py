@@ -33,8 +33,16 @@ class Step:
 class Enrollment:
     """The walk through one piece set. ``missing_only``: skip pieces that already have a tag."""
 
-    def __init__(self, pieces: PieceSet, registry: TagRegistry, cells: Sequence[int], geometry: TableGeometry,
-                 *, replace: bool = False, missing_only: bool = False) -> None:
+    def __init__(
+        self,
+        pieces: PieceSet,
+        registry: TagRegistry,
+        cells: Sequence[int],
+        geometry: TableGeometry,
+        *,
+        replace: bool = False,
+        missing_only: bool = False,
+    ) -> None:
         if not cells:
             raise TagError("the table layout marks no cells for enrollment")
         self.set = pieces
@@ -42,8 +50,9 @@ class Enrollment:
         self.cells = tuple(cells)
         self.geometry = geometry
         self.replace = replace
-        self.todo: list[Piece] = [p for p in pieces.pieces
-                                  if not (missing_only and registry.uid_of(p.set, p.id) is not None)]
+        self.todo: list[Piece] = [
+            p for p in pieces.pieces if not (missing_only and registry.uid_of(p.set, p.id) is not None)
+        ]
         self.enrolled: list[Piece] = []
         self.round = 0
         self._occupied: set[int] = set()
@@ -59,7 +68,7 @@ class Enrollment:
         return not self._waiting and self.round >= self.rounds - 1
 
     def _start_round(self) -> None:
-        batch = self.todo[self.round * len(self.cells):(self.round + 1) * len(self.cells)]
+        batch = self.todo[self.round * len(self.cells) : (self.round + 1) * len(self.cells)]
         self._waiting = dict(zip(self.cells, batch, strict=False))
 
     def _needs_clearing(self) -> bool:
@@ -74,8 +83,10 @@ class Enrollment:
         if self._waiting:
             cell, piece = min(self._waiting.items(), key=lambda kv: self.cells.index(kv[0]))
             left = len(self._waiting)
-            return (f"Lay {piece.label} on {self.geometry.describe_cell(cell)} "
-                    f"({left} {'piece' if left == 1 else 'pieces'} left in this round).")
+            return (
+                f"Lay {piece.label} on {self.geometry.describe_cell(cell)} "
+                f"({left} {'piece' if left == 1 else 'pieces'} left in this round)."
+            )
         if self._needs_clearing():
             return f"Round {self.round + 1} of {self.rounds} is done. Take all the pieces off the table."
         return f"All {len(self.enrolled)} pieces of the {self.set.title} are enrolled."
@@ -93,8 +104,12 @@ class Enrollment:
         piece = self._waiting.get(cell)
         if piece is None:
             if cell in self.cells:
-                return Step(False, f"Nothing more goes on {self.geometry.describe_cell(cell)} now. " + self.prompt())
-            return Step(False, f"{self.geometry.describe_cell(cell)} is not marked for enrollment. " + self.prompt())
+                return Step(
+                    False, f"Nothing more goes on {self.geometry.describe_cell(cell)} now. " + self.prompt()
+                )
+            return Step(
+                False, f"{self.geometry.describe_cell(cell)} is not marked for enrollment. " + self.prompt()
+            )
         try:
             self.registry.enroll(uid, piece, replace=self.replace)
         except TagError as exc:
@@ -104,8 +119,9 @@ class Enrollment:
         return Step(True, f"{piece.label}: enrolled. " + self.prompt(), piece)
 
 
-def run_enrollment(link: BoardLink, walk: Enrollment, say: Callable[[str], None], *,
-                   idle_timeout_s: float = 600.0) -> bool:
+def run_enrollment(
+    link: BoardLink, walk: Enrollment, say: Callable[[str], None], *, idle_timeout_s: float = 600.0
+) -> bool:
     """Drive ``walk`` from the board's cell events until the set is enrolled (True), or nothing has
     happened for ``idle_timeout_s`` (False). Pieces already lying on the table count as laid."""
     say(walk.prompt())
@@ -118,8 +134,10 @@ def run_enrollment(link: BoardLink, walk: Enrollment, say: Callable[[str], None]
         event = link.get_event(timeout=0.2)
         if event is None:
             if time.monotonic() - last > idle_timeout_s:
-                say(f"Nothing happened for {idle_timeout_s:.0f} s; stopping. "
-                    f"{len(walk.enrolled)} pieces were enrolled and are kept.")
+                say(
+                    f"Nothing happened for {idle_timeout_s:.0f} s; stopping. "
+                    f"{len(walk.enrolled)} pieces were enrolled and are kept."
+                )
                 return False
             continue
         last = time.monotonic()

@@ -88,9 +88,11 @@ def build(dest: Path, arch: str = DEFAULT_ARCH, source: bool = False) -> list[Pa
             staged.append(rel)
             continue
         out = out.with_suffix(".mpy")
-        result = subprocess.run([tool("mpy-cross"), f"-march={arch}", "-s", module_name(rel), "-o", str(out),
-                                 str(src)],
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            [tool("mpy-cross"), f"-march={arch}", "-s", module_name(rel), "-o", str(out), str(src)],
+            capture_output=True,
+            text=True,
+        )
         if result.returncode != 0:
             raise FirmwareBuildError(f"mpy-cross could not compile {src}:\n{result.stderr.strip()}")
         staged.append(rel.with_suffix(".mpy"))
@@ -105,10 +107,16 @@ def make_romfs(tree: Path, files: list[Path], image: Path) -> bytes:
         for rel in files:
             (root / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(tree / rel, root / rel)
-        result = subprocess.run([tool("mpremote"), "romfs", "--no-mpy", "-o", str(image), "build", str(root)],
-                                capture_output=True, text=True, timeout=120)
+        result = subprocess.run(
+            [tool("mpremote"), "romfs", "--no-mpy", "-o", str(image), "build", str(root)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
     if result.returncode != 0 or not image.exists():
-        raise FirmwareBuildError(f"mpremote could not build the ROMFS image:\n{(result.stderr or result.stdout).strip()}")
+        raise FirmwareBuildError(
+            f"mpremote could not build the ROMFS image:\n{(result.stderr or result.stdout).strip()}"
+        )
     return image.read_bytes()
 
 
@@ -141,7 +149,7 @@ def _records(data: bytes, pos: int, end: int, prefix: str, out: dict[str, bytes]
         if kind not in (_DIRECTORY, _FILE):
             continue  # padding, or data a file points at
         n, at = _uint(data, body)
-        name = prefix + data[at:at + n].decode("ascii")
+        name = prefix + data[at : at + n].decode("ascii")
         at += n
         if kind == _DIRECTORY:
             _records(data, at, pos, name + "/", out)
@@ -149,11 +157,11 @@ def _records(data: bytes, pos: int, end: int, prefix: str, out: dict[str, bytes]
         sub, at = _uint(data, at)
         sub_len, at = _uint(data, at)
         if sub == _VERBATIM:
-            out[name] = data[at:at + sub_len]
+            out[name] = data[at : at + sub_len]
         elif sub == _POINTER:
             offset, at = _uint(data, at)
             flen, at = _uint(data, at)
-            out[name] = data[offset:offset + flen]
+            out[name] = data[offset : offset + flen]
 
 
 def manifest_text(out: Path) -> str:
@@ -189,8 +197,10 @@ class FirmwareImage:
 
     def listing_lines(self) -> list[str]:
         """The image's contents and sizes, as ``make firmware`` prints them."""
-        lines = [f"{self.romfs.name}: {self.image_bytes:,} bytes, {len(self.files)} files for {self.arch} "
-                 f"({sum(self.files.values()):,} bytes of .mpy)"]
+        lines = [
+            f"{self.romfs.name}: {self.image_bytes:,} bytes, {len(self.files)} files for {self.arch} "
+            f"({sum(self.files.values()):,} bytes of .mpy)"
+        ]
         by_package: dict[str, int] = {}
         for name, size in self.files.items():
             top = name.split("/")[1] if name.startswith("lib/") else name.split("/")[0]
@@ -220,7 +230,14 @@ def build_image(out: Path, arch: str = DEFAULT_ARCH) -> FirmwareImage:
         raise FirmwareBuildError(f"the ROMFS image holds {sorted(set(files) ^ expected)} unexpectedly")
     manifest = out / MANIFEST_NAME
     manifest.write_text(manifest_text(out))
-    image = FirmwareImage(arch, tree, romfs, manifest, out / LISTING_NAME,
-                          {name: len(body) for name, body in files.items()}, len(data))
+    image = FirmwareImage(
+        arch,
+        tree,
+        romfs,
+        manifest,
+        out / LISTING_NAME,
+        {name: len(body) for name, body in files.items()},
+        len(data),
+    )
     image.listing.write_text("\n".join(image.listing_lines()) + "\n")
     return image

@@ -71,5 +71,7 @@ def _menu_option_data() -> dict[str, Any]:
 
 def menu_options(game: str) -> tuple[MenuOption, ...]:
     """The house rules the display offers for ``game`` (table/menu_options.json), in menu order."""
-    return tuple(MenuOption(o["field"], o["label"], tuple((c[0], c[1]) for c in o["choices"]))
-                 for o in _menu_option_data().get(game, []))
+    return tuple(
+        MenuOption(o["field"], o["label"], tuple((c[0], c[1]) for c in o["choices"]))
+        for o in _menu_option_data().get(game, [])
+    )

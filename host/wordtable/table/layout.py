@@ -126,8 +126,14 @@ class GameLayout:
     ``seats[p]`` is the physical seat of player ``p``. ``zone_at`` is a list lookup (O(1)).
     """
 
-    def __init__(self, game: str, players: int, seats: tuple[int, ...], zones: tuple[Zone, ...],
-                 geometry: TableGeometry) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        seats: tuple[int, ...],
+        zones: tuple[Zone, ...],
+        geometry: TableGeometry,
+    ) -> None:
         self.game = game
         self.players = players
         self.seats = seats
@@ -153,7 +159,9 @@ class GameLayout:
         except KeyError:
             have = ", ".join(z.describe() for z in self.zones)
             who = "" if seat is None else f" of seat {seat}"
-            raise KeyError(f"{self.game} with {self.players} players has no {kind} zone{who} (it has: {have})") from None
+            raise KeyError(
+                f"{self.game} with {self.players} players has no {kind} zone{who} (it has: {have})"
+            ) from None
 
     def has_zone(self, kind: str, seat: int | None = None) -> bool:
         return (kind, seat) in self._by_key
@@ -191,17 +199,22 @@ class TableLayout:
         _check_keys(table, {"grid", "seats", "seat_cells", "buttons"}, f"{source}: table")
         try:
             gw, gh = (int(v) for v in table["grid"])
-            self.geometry = TableGeometry((gw, gh), int(table["seats"]), int(table["seat_cells"]),
-                                          int(table.get("buttons", 4)))
+            self.geometry = TableGeometry(
+                (gw, gh), int(table["seats"]), int(table["seat_cells"]), int(table.get("buttons", 4))
+            )
         except (KeyError, TypeError, ValueError) as exc:
-            raise LayoutError(f"{source}: table needs grid [width, height], seats and seat_cells ({exc})") from None
+            raise LayoutError(
+                f"{source}: table needs grid [width, height], seats and seat_cells ({exc})"
+            ) from None
         if gw <= 0 or gh <= 0 or self.geometry.seats < 0 or self.geometry.seat_cells < 0:
             raise LayoutError(f"{source}: the table's grid and seat rows must have positive sizes")
         self.seating: dict[int, tuple[int, ...]] = {}
         for count, seats in _require(data, "seating", source).items():
             self.seating[int(count)] = tuple(int(s) for s in seats)
             if len(seats) != int(count) or len(set(seats)) != len(seats):
-                raise LayoutError(f"{source}: seating for {count} players must list {count} different seats, not {seats}")
+                raise LayoutError(
+                    f"{source}: seating for {count} players must list {count} different seats, not {seats}"
+                )
         self.marks: dict[str, tuple[int, ...]] = {}
         for mark, spec in data.get("marks", {}).items():
             self.marks[mark] = self._cells(spec, None, f"{source}: mark {mark!r}")
@@ -221,10 +234,14 @@ class TableLayout:
             return self._games[(game, players)]
         except KeyError:
             if game not in self.game_players:
-                raise LayoutError(f"the layout {self.name!r} has no zones for the game {game!r} "
-                                  f"(it has {', '.join(self.games)})") from None
+                raise LayoutError(
+                    f"the layout {self.name!r} has no zones for the game {game!r} "
+                    f"(it has {', '.join(self.games)})"
+                ) from None
             lo, hi = self.game_players[game]
-            raise LayoutError(f"{game} on the {self.name!r} table is for {lo} to {hi} players, not {players}") from None
+            raise LayoutError(
+                f"{game} on the {self.name!r} table is for {lo} to {hi} players, not {players}"
+            ) from None
 
     def enroll_cells(self) -> tuple[int, ...]:
         """The marked cells where pieces are laid, in order, to enroll their tags."""
@@ -237,7 +254,8 @@ class TableLayout:
             raise LayoutError(
                 f"The board has a {grid[0]}x{grid[1]} grid and {seats} seat rows of {seat_cells} cells, but the "
                 f"table layout {self.name!r} ({self.source}) is for a {g.grid[0]}x{g.grid[1]} grid and {g.seats} "
-                f"seat rows of {g.seat_cells}. Choose the layout that fits this table (--layout).")
+                f"seat rows of {g.seat_cells}. Choose the layout that fits this table (--layout)."
+            )
 
     # -- loading ------------------------------------------------------------------------------------
     def _load_game(self, game: str, spec: Mapping[str, Any]) -> None:
@@ -256,7 +274,9 @@ class TableLayout:
                 raise LayoutError(f"{where}: no seating for {n} players (add \"{n}\": [seats] to 'seating')")
             self._games[(game, n)] = self._build(game, n, seating[n], spec, where)
 
-    def _build(self, game: str, n: int, seats: tuple[int, ...], spec: Mapping[str, Any], where: str) -> GameLayout:
+    def _build(
+        self, game: str, n: int, seats: tuple[int, ...], spec: Mapping[str, Any], where: str
+    ) -> GameLayout:
         where = f"{where} with {n} players"
         zones: list[Zone] = []
         for i, z in enumerate(spec.get("zones", [])):
@@ -281,16 +301,20 @@ class TableLayout:
                 other = owner.get(cell)
                 if other is not None:
                     same = " (twice)" if other is zone else f" and {other.describe()}"
-                    raise LayoutError(f"{where}: zones overlap: {self.geometry.describe_cell(cell)} (cell {cell}) "
-                                      f"is in {zone.describe()}{same}")
+                    raise LayoutError(
+                        f"{where}: zones overlap: {self.geometry.describe_cell(cell)} (cell {cell}) "
+                        f"is in {zone.describe()}{same}"
+                    )
                 owner[cell] = zone
         if "board_size" in spec:
             want = tuple(int(v) for v in spec["board_size"])
             boards = [zone for zone in zones if zone.kind == BOARD]
             if len(boards) != 1 or boards[0].shape != (want[1], want[0]):
                 got = boards[0].shape if len(boards) == 1 else None
-                raise LayoutError(f"{where}: the game's board is {want[0]}x{want[1]}; the layout needs one board "
-                                  f"zone of that size (found {'none' if got is None else f'{got[1]}x{got[0]}'})")
+                raise LayoutError(
+                    f"{where}: the game's board is {want[0]}x{want[1]}; the layout needs one board "
+                    f"zone of that size (found {'none' if got is None else f'{got[1]}x{got[0]}'})"
+                )
         return GameLayout(game, n, seats, tuple(zones), self.geometry)
 
     def _zone(self, kind: str, seat: int | None, spec: Any, where: str) -> Zone:
@@ -314,9 +338,11 @@ class TableLayout:
     def _region(self, region: Any, seat: int | None, where: str) -> Iterable[int]:
         g = self.geometry
         if not isinstance(region, dict) or len(region) != 1:
-            raise LayoutError(f"{where}: a region is one of {{\"grid\": ...}}, {{\"seat_row\": ...}}, "
-                              f"{{\"cells\": [...]}}; got {region!r}")
-        (rkind, r), = region.items()
+            raise LayoutError(
+                f'{where}: a region is one of {{"grid": ...}}, {{"seat_row": ...}}, '
+                f'{{"cells": [...]}}; got {region!r}'
+            )
+        ((rkind, r),) = region.items()
         if rkind == "cells":
             cells = [int(c) for c in r]
             for c in cells:
@@ -329,8 +355,10 @@ class TableLayout:
             rows, cols = int(r.get("rows", 1)), int(r.get("cols", 1))
             gw, gh = g.grid
             if row < 0 or col < 0 or rows <= 0 or cols <= 0 or row + rows > gh or col + cols > gw:
-                raise LayoutError(f"{where}: grid rows {row + 1} to {row + rows}, columns {col + 1} to {col + cols} "
-                                  f"are outside the table's {gw}x{gh} grid")
+                raise LayoutError(
+                    f"{where}: grid rows {row + 1} to {row + rows}, columns {col + 1} to {col + cols} "
+                    f"are outside the table's {gw}x{gh} grid"
+                )
             order = r.get("order", "rows")
             if order == "rows":
                 return [g.grid_cell(row + i, col + j) for i in range(rows) for j in range(cols)]
@@ -344,11 +372,15 @@ class TableLayout:
                 raise LayoutError(f"{where}: seat_row needs a seat (this zone has none)")
             start, count = int(r.get("start", 0)), int(r.get("count", g.seat_cells))
             if not 0 <= s < g.seats:
-                raise LayoutError(f"{where}: the table has seat rows for seats 0 to {g.seats - 1}, not seat {s}; "
-                                  f"give this seat its cells with seat_override")
+                raise LayoutError(
+                    f"{where}: the table has seat rows for seats 0 to {g.seats - 1}, not seat {s}; "
+                    f"give this seat its cells with seat_override"
+                )
             if start < 0 or count <= 0 or start + count > g.seat_cells:
-                raise LayoutError(f"{where}: places {start + 1} to {start + count} are outside seat {s}'s row "
-                                  f"of {g.seat_cells}")
+                raise LayoutError(
+                    f"{where}: places {start + 1} to {start + count} are outside seat {s}'s row "
+                    f"of {g.seat_cells}"
+                )
             return [g.seat_cell(s, start + k) for k in range(count)]
         raise LayoutError(f"{where}: unknown region {rkind!r} (use grid, seat_row or cells)")
 
@@ -364,7 +396,9 @@ def _check_keys(data: Any, allowed: set[str], where: str) -> None:
         raise LayoutError(f"{where}: expected an object, got {type(data).__name__}")
     unknown = set(data) - allowed
     if unknown:
-        raise LayoutError(f"{where}: unknown key(s) {', '.join(sorted(unknown))} (allowed: {', '.join(sorted(allowed))})")
+        raise LayoutError(
+            f"{where}: unknown key(s) {', '.join(sorted(unknown))} (allowed: {', '.join(sorted(allowed))})"
+        )
 
 
 def hardware_dir() -> Path:
@@ -388,7 +422,9 @@ def load_layout(name_or_path: str | Path = DEFAULT_LAYOUT) -> TableLayout:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise LayoutError(f"No table layout {path}; layouts here: {', '.join(available_layouts()) or 'none'}") from None
+        raise LayoutError(
+            f"No table layout {path}; layouts here: {', '.join(available_layouts()) or 'none'}"
+        ) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -64,22 +64,32 @@ class GameLifecycle:
     current_table: Callable[[], Table]
     _table_changed: Callable[[int], None]
 
-    def start_game(self, name: str, seats: list[Seat], seed: int | None = None,
-                   options: dict[str, Any] | None = None) -> None:
+    def start_game(
+        self, name: str, seats: list[Seat], seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> None:
         """Start a game of ``name`` with these players (what the menu does at its end); ``options``
         are house rules (fields of the game's options class) over the game's defaults."""
         entry = get(name)
         seed = self.rng.randrange(1 << 31) if seed is None else seed
-        game = entry.new([s.name for s in seats], lexicon=self.lexicon, seed=seed, options=options,
-                         position=self.positions.get(name))
+        game = entry.new(
+            [s.name for s in seats],
+            lexicon=self.lexicon,
+            seed=seed,
+            options=options,
+            position=self.positions.get(name),
+        )
         self.house_rules = dict(options or {})
         if self.session_id is None:
             self.session_id = self.store.start_session(layout=self.layout.name)
-        options = {"game_options": game.options.to_dict() if hasattr(game, "options") else {},
-                   "house_rules": self.house_rules,
-                   "bots": [s.bot for s in seats], "position": self.positions.get(name)}
-        self.game_id = self.store.start_game(self.session_id, name, options, [s.name for s in seats], seed,
-                                             game.to_dict())
+        options = {
+            "game_options": game.options.to_dict() if hasattr(game, "options") else {},
+            "house_rules": self.house_rules,
+            "bots": [s.bot for s in seats],
+            "position": self.positions.get(name),
+        }
+        self.game_id = self.store.start_game(
+            self.session_id, name, options, [s.name for s in seats], seed, game.to_dict()
+        )
         self._play(entry, game, seats)
 
     def _resume(self) -> None:
@@ -183,8 +193,11 @@ class GameLifecycle:
     def _finish(self) -> None:
         assert self.game is not None and self.game_id is not None
         reason = str(getattr(self.game, "end_reason", "") or getattr(self.game, "over_reason", ""))
-        self.store.finish_game(self.game_id, self.game.to_dict(),
-                               {"scores": self.game.scores, "winners": self.game.winners(), "reason": reason})
+        self.store.finish_game(
+            self.game_id,
+            self.game.to_dict(),
+            {"scores": self.game.scores, "winners": self.game.winners(), "reason": reason},
+        )
         self.state = "result"
 
     def _rematch(self) -> None:

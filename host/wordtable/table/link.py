@@ -66,8 +66,13 @@ def host_ticks_ms() -> int:
 def open_port(port: str, timeout: float = READ_TIMEOUT_S) -> serial.SerialBase:
     """Open ``port`` for the link, turning pyserial's errors into messages a person can act on."""
     try:
-        return serial.serial_for_url(port, baudrate=BAUDRATE, timeout=timeout, write_timeout=2.0,
-                                     exclusive=True if "://" not in port else None)
+        return serial.serial_for_url(
+            port,
+            baudrate=BAUDRATE,
+            timeout=timeout,
+            write_timeout=2.0,
+            exclusive=True if "://" not in port else None,
+        )
     except serial.SerialException as exc:
         text = str(exc)
         if "No such file" in text or "could not open port" in text and "Errno 2" in text:
@@ -75,7 +80,12 @@ def open_port(port: str, timeout: float = READ_TIMEOUT_S) -> serial.SerialBase:
                 f"No board at {port}: that port does not exist. Is the board plugged in? "
                 f"Serial ports found: {', '.join(list_ports()) or 'none'}."
             ) from None
-        if "busy" in text.lower() or "Errno 16" in text or "exclusive" in text.lower() or "lock" in text.lower():
+        if (
+            "busy" in text.lower()
+            or "Errno 16" in text
+            or "exclusive" in text.lower()
+            or "lock" in text.lower()
+        ):
             raise BoardPortError(
                 f"The port {port} is busy: another program has it open (a serial monitor, mpremote, "
                 f"or another wordtable). Close it and try again."
@@ -102,8 +112,9 @@ class BoardLink:
     ``get_event``; ``on_event``, if given, is also called on the I/O thread (keep it short).
     """
 
-    def __init__(self, port: str, *, on_event: Callable[[Event], None] | None = None,
-                 reconnect: bool = True) -> None:
+    def __init__(
+        self, port: str, *, on_event: Callable[[Event], None] | None = None, reconnect: bool = True
+    ) -> None:
         self.port = port
         self.on_event = on_event
         self.reconnect = reconnect
@@ -184,7 +195,9 @@ class BoardLink:
 
     def _silence_error(self, waited: float) -> BoardError:
         if self._ser is None:
-            return BoardPortError(f"The port {self.port} could not be opened in {waited:g} s; is the board plugged in?")
+            return BoardPortError(
+                f"The port {self.port} could not be opened in {waited:g} s; is the board plugged in?"
+            )
         if self.link.deframer.frames == 0 and self.rx_bytes > 0:
             return BoardSilentError(
                 f"The device at {self.port} sends data, but none of it is wordtable frames "
@@ -257,8 +270,9 @@ class BoardLink:
         (``BoardRequests.diag``)."""
         return self.requests.diag(topic, timeout)
 
-    def tag_write(self, cell: int, page: int, data: bytes, read_back: int = 0,
-                  timeout: float = 5.0) -> TagResult:
+    def tag_write(
+        self, cell: int, page: int, data: bytes, read_back: int = 0, timeout: float = 5.0
+    ) -> TagResult:
         """Have the board write ``data`` into the tag on ``cell`` and read back (``BoardRequests.tag_write``)."""
         return self.requests.tag_write(cell, page, data, read_back, timeout)
 
@@ -311,8 +325,11 @@ class BoardLink:
             self._linked.clear()
         if was_linked:
             self.lost_count += 1
-            self._emit(BoardLost(f"The board was disconnected ({reason}). Waiting for it to come back; "
-                                 "the game is kept."))
+            self._emit(
+                BoardLost(
+                    f"The board was disconnected ({reason}). Waiting for it to come back; the game is kept."
+                )
+            )
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -361,7 +378,9 @@ class BoardLink:
             except ValueError as exc:
                 name = m.NAMES.get(mtype, hex(mtype))
                 log.warning("malformed %s from the board: %s", name, exc)
-                self._emit(BoardLog(m.WARNING, m.CODE_BAD_MESSAGE, f"host received a malformed {name}: {exc}"))
+                self._emit(
+                    BoardLog(m.WARNING, m.CODE_BAD_MESSAGE, f"host received a malformed {name}: {exc}")
+                )
 
     def _dispatch(self, mtype: int, payload: bytes) -> None:
         if mtype == m.HELLO:
@@ -405,8 +424,11 @@ class BoardLink:
 
     def _on_hello(self, payload: bytes) -> None:
         info = BoardInfo.from_hello(payload)
-        same_session = (self._linked.is_set() and self.info is not None
-                        and (info.boot_id, info.epoch) == (self.info.boot_id, self.info.epoch))
+        same_session = (
+            self._linked.is_set()
+            and self.info is not None
+            and (info.boot_id, info.epoch) == (self.info.boot_id, self.info.epoch)
+        )
         ack = encode_frame(m.HELLO_ACK, 0, 0, m.pack_hello_ack(info.boot_id, info.epoch, HOST_VERSION))
         if same_session:
             self._write(b"\x00" + ack)  # our HELLO_ACK was lost; say it again, change nothing
@@ -440,7 +462,11 @@ class BoardLink:
             if now - self._last_rx > SILENCE_TIMEOUT_S:
                 self._linked.clear()
                 self.lost_count += 1
-                self._emit(BoardLost(f"The board at {self.port} stopped answering. Waiting for it; the game is kept."))
+                self._emit(
+                    BoardLost(
+                        f"The board at {self.port} stopped answering. Waiting for it; the game is kept."
+                    )
+                )
             elif now - self._last_heartbeat >= HEARTBEAT_INTERVAL_S:
                 self._last_heartbeat = now
                 self.link.send(m.HEARTBEAT, b"", reliable=False)

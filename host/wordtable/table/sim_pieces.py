@@ -44,9 +44,13 @@ def enroll_sim_sets(registry: TagRegistry, sets: list[str] | None = None) -> int
     try:
         for piece in todo:
             uid = virtual_uid(piece.set, piece.id)
-            conn.execute("DELETE FROM tags WHERE uid = ? OR (set_name = ? AND piece = ?)", (uid, piece.set, piece.id))
-            conn.execute("INSERT INTO tags (uid, set_name, piece, enrolled_at) VALUES (?, ?, ?, ?)",
-                         (uid, piece.set, piece.id, stamp))
+            conn.execute(
+                "DELETE FROM tags WHERE uid = ? OR (set_name = ? AND piece = ?)", (uid, piece.set, piece.id)
+            )
+            conn.execute(
+                "INSERT INTO tags (uid, set_name, piece, enrolled_at) VALUES (?, ?, ?, ?)",
+                (uid, piece.set, piece.id, stamp),
+            )
             added += 1
         conn.execute("COMMIT")
     except BaseException:

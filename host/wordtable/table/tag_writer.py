@@ -17,8 +17,10 @@ def write_piece(link: BoardLink, cell: int, pieces: PieceSet, piece_id: str, tim
     piece = pieces.piece(piece_id)
     data = encode_ndef(pieces.code, piece.id)
     if len(data) > 4 * dc.TAG_PAGES:
-        raise TagError(f"the record of {piece.describe()} takes {len(data)} bytes; one write holds at most "
-                       f"{4 * dc.TAG_PAGES}")
+        raise TagError(
+            f"the record of {piece.describe()} takes {len(data)} bytes; one write holds at most "
+            f"{4 * dc.TAG_PAGES}"
+        )
     info = link.info
     if info is not None and not 0 <= cell < info.ncells:
         raise TagError(f"cell {cell} is not on this table; its cells are 0 to {info.ncells - 1}")
@@ -26,22 +28,32 @@ def write_piece(link: BoardLink, cell: int, pieces: PieceSet, piece_id: str, tim
     res = link.tag_write(cell, NDEF_PAGE, data, read_back=pages, timeout=timeout)
     board = info.board_name if info is not None else "this board"
     if res.status == dc.TAG_UNSUPPORTED:
-        raise TagError(f"the {board} board cannot write tags: its tags are UIDs without memory. "
-                       "Write them on the real table board.")
+        raise TagError(
+            f"the {board} board cannot write tags: its tags are UIDs without memory. "
+            "Write them on the real table board."
+        )
     if res.status == dc.TAG_NO_TAG:
-        raise TagError(f"no tag answers on cell {cell}: lay the piece on that cell, tag side down, and try again")
+        raise TagError(
+            f"no tag answers on cell {cell}: lay the piece on that cell, tag side down, and try again"
+        )
     if res.status == dc.TAG_READER:
-        raise TagError(f"the reader of cell {cell} does not answer; "
-                       f"`wordtable board doctor --port {link.port}` says which one and what to check")
+        raise TagError(
+            f"the reader of cell {cell} does not answer; "
+            f"`wordtable board doctor --port {link.port}` says which one and what to check"
+        )
     if res.status == dc.TAG_BAD_REQUEST:
         raise TagError(f"the board refused to write cell {cell} from page {NDEF_PAGE}")
     if res.status != dc.TAG_OK:
-        raise TagError(f"the tag on cell {cell} (UID {res.uid.hex() or 'unknown'}) stopped answering after "
-                       f"{res.pages_written} of {pages} pages: hold the piece still on the cell and try again; "
-                       "a tag whose pages are locked cannot be written")
+        raise TagError(
+            f"the tag on cell {cell} (UID {res.uid.hex() or 'unknown'}) stopped answering after "
+            f"{res.pages_written} of {pages} pages: hold the piece still on the cell and try again; "
+            "a tag whose pages are locked cannot be written"
+        )
     if res.data != data:
-        raise TagError(f"the tag on cell {cell} (UID {res.uid.hex()}) reads back {res.data.hex()} instead of "
-                       f"{data.hex()}: write it again; if it keeps failing, the tag is faulty or locked")
+        raise TagError(
+            f"the tag on cell {cell} (UID {res.uid.hex()}) reads back {res.data.hex()} instead of "
+            f"{data.hex()}: write it again; if it keeps failing, the tag is faulty or locked"
+        )
     if decode_ndef(res.data) != (pieces.code, piece.id):  # the record as a phone would read it
         raise TagError(f"the record read back from cell {cell} does not name {piece.describe()}")
     return res.uid

@@ -101,11 +101,15 @@ def _pieces_from(name: str, source: Mapping[str, Any], where: str) -> tuple[Piec
         try:
             deck = load_deck(deck_name)
         except Exception as exc:  # the card core raises its own error for a missing deck file
-            raise TagError(f"{where}: its cards come from the game data file {deck_name}.json, which cannot be "
-                           f"read ({exc})") from None
+            raise TagError(
+                f"{where}: its cards come from the game data file {deck_name}.json, which cannot be "
+                f"read ({exc})"
+            ) from None
         return tuple(Piece(name, c.id, c.ascii_face, c.id) for c in deck.cards)
     if "pieces" in source:
-        return tuple(Piece(name, str(p["id"]), str(p.get("label", p["id"])), str(p["id"])) for p in source["pieces"])
+        return tuple(
+            Piece(name, str(p["id"]), str(p.get("label", p["id"])), str(p["id"])) for p in source["pieces"]
+        )
     raise TagError(f"{where}: 'from' must name tiles (a crossword game), a deck, or list pieces")
 
 
@@ -133,7 +137,9 @@ def load_set(name: str) -> PieceSet:
     try:
         mtime = path.stat().st_mtime
     except FileNotFoundError:
-        raise TagError(f"There is no piece set {name!r}. Sets: {', '.join(available_sets()) or 'none'}.") from None
+        raise TagError(
+            f"There is no piece set {name!r}. Sets: {', '.join(available_sets()) or 'none'}."
+        ) from None
     return _load_set_cached(str(path), mtime)
 
 
@@ -146,6 +152,7 @@ def set_by_code(code: str) -> PieceSet:
 
 
 # -- NDEF -----------------------------------------------------------------------------------------------
+
 
 def ndef_text(set_code: str, piece_id: str) -> str:
     """The text a tag's NDEF record carries: ``<set code>:<piece id>``, e.g. ``wg:103``."""
@@ -170,19 +177,22 @@ def decode_ndef(data: bytes) -> tuple[str, str]:
     if len(data) < 2 or data[0] != 0x03:
         raise TagError("the tag holds no NDEF message (it was never written, or it is not a wordtable tag)")
     length = data[1]
-    record = data[2:2 + length]
+    record = data[2 : 2 + length]
     if len(record) < length or len(record) < 4 or record[0] & 0x07 != 0x01 or record[3:4] != b"T":
         raise TagError("the tag's NDEF record is not a short text record")
-    payload = record[4:4 + record[2]]
+    payload = record[4 : 4 + record[2]]
     lang_len = payload[0] & 0x3F if payload else 0
-    text = payload[1 + lang_len:].decode("utf-8", errors="replace")
+    text = payload[1 + lang_len :].decode("utf-8", errors="replace")
     code, sep, piece = text.partition(NDEF_SEPARATOR)
     if not sep or not code or not piece or " " in text:
-        raise TagError(f"the tag says {text!r}, which is not a wordtable piece (expected SET:PIECE, like wg:103)")
+        raise TagError(
+            f"the tag says {text!r}, which is not a wordtable piece (expected SET:PIECE, like wg:103)"
+        )
     return code, piece
 
 
 # -- the registry --------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Enrolled:
@@ -200,10 +210,16 @@ class TagRegistry:
 
     def lookup(self, uid: bytes) -> Enrolled | None:
         row = self.conn.execute("SELECT * FROM tags WHERE uid = ?", (bytes(uid),)).fetchone()
-        return None if row is None else Enrolled(bytes(row["uid"]), row["set_name"], row["piece"], row["enrolled_at"])
+        return (
+            None
+            if row is None
+            else Enrolled(bytes(row["uid"]), row["set_name"], row["piece"], row["enrolled_at"])
+        )
 
     def uid_of(self, set_name: str, piece_id: str) -> bytes | None:
-        row = self.conn.execute("SELECT uid FROM tags WHERE set_name = ? AND piece = ?", (set_name, piece_id)).fetchone()
+        row = self.conn.execute(
+            "SELECT uid FROM tags WHERE set_name = ? AND piece = ?", (set_name, piece_id)
+        ).fetchone()
         return None if row is None else bytes(row["uid"])
 
     def enroll(self, uid: bytes, piece: Piece, *, replace: bool = False) -> None:
@@ -216,16 +232,24 @@ class TagRegistry:
         other_uid = self.uid_of(piece.set, piece.id)
         if not replace:
             if have is not None:
-                raise TagError(f"This tag ({uid.hex()}) is already {have.set} piece {have.piece}. "
-                               f"To give it to {piece.describe()} instead, enroll again with --replace.")
+                raise TagError(
+                    f"This tag ({uid.hex()}) is already {have.set} piece {have.piece}. "
+                    f"To give it to {piece.describe()} instead, enroll again with --replace."
+                )
             if other_uid is not None:
-                raise TagError(f"{piece.describe()} already has a tag ({other_uid.hex()}). If that tag is lost, "
-                               f"enroll again with --replace.")
+                raise TagError(
+                    f"{piece.describe()} already has a tag ({other_uid.hex()}). If that tag is lost, "
+                    f"enroll again with --replace."
+                )
         self.conn.execute("BEGIN IMMEDIATE")
         try:
-            self.conn.execute("DELETE FROM tags WHERE uid = ? OR (set_name = ? AND piece = ?)", (uid, piece.set, piece.id))
-            self.conn.execute("INSERT INTO tags (uid, set_name, piece, enrolled_at) VALUES (?, ?, ?, ?)",
-                              (uid, piece.set, piece.id, now_text()))
+            self.conn.execute(
+                "DELETE FROM tags WHERE uid = ? OR (set_name = ? AND piece = ?)", (uid, piece.set, piece.id)
+            )
+            self.conn.execute(
+                "INSERT INTO tags (uid, set_name, piece, enrolled_at) VALUES (?, ?, ?, ?)",
+                (uid, piece.set, piece.id, now_text()),
+            )
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
@@ -244,7 +268,9 @@ class TagRegistry:
         return [Enrolled(bytes(r["uid"]), r["set_name"], r["piece"], r["enrolled_at"]) for r in rows]
 
     def counts(self) -> dict[str, int]:
-        return {r[0]: r[1] for r in self.conn.execute("SELECT set_name, COUNT(*) FROM tags GROUP BY set_name")}
+        return {
+            r[0]: r[1] for r in self.conn.execute("SELECT set_name, COUNT(*) FROM tags GROUP BY set_name")
+        }
 
 
 # -- problems a person must fix ------------------------------------------------------------------------
@@ -266,8 +292,9 @@ class TagProblem:
     detail: str
 
 
-def identify(registry: TagRegistry, uid: bytes, cell: int, sets: Iterable[str],
-             geometry: TableGeometry | None = None) -> Piece | TagProblem:
+def identify(
+    registry: TagRegistry, uid: bytes, cell: int, sets: Iterable[str], geometry: TableGeometry | None = None
+) -> Piece | TagProblem:
     """The piece of ``uid`` if it belongs to one of ``sets`` (the sets of the game in play), else
     the problem: a tag nobody enrolled, or a piece of another set."""
     where = geometry.describe_cell(cell) if geometry else f"cell {cell}"
@@ -275,10 +302,13 @@ def identify(registry: TagRegistry, uid: bytes, cell: int, sets: Iterable[str],
     entry = registry.lookup(uid)
     if entry is None:
         return TagProblem(
-            UNKNOWN, (cell,), bytes(uid),
+            UNKNOWN,
+            (cell,),
+            bytes(uid),
             "This piece is not known. Please take it off the table.",
             f"The tag {bytes(uid).hex()} at {where} is not enrolled. Enroll its set with "
-            f"`wordtable tags enroll SET`.")
+            f"`wordtable tags enroll SET`.",
+        )
     if entry.set not in allowed:
         piece = _piece_or_none(entry)
         name = piece.label if piece else entry.piece
@@ -288,17 +318,23 @@ def identify(registry: TagRegistry, uid: bytes, cell: int, sets: Iterable[str],
             title = entry.set
         game_titles = " or ".join(_set_title(s) for s in allowed) or "no pieces"
         return TagProblem(
-            OTHER_SET, (cell,), bytes(uid),
+            OTHER_SET,
+            (cell,),
+            bytes(uid),
             f"This is {name} from the {title}. This game uses the {game_titles}. Please put it back in its box.",
             f"The tag {bytes(uid).hex()} at {where} is {entry.set} piece {entry.piece}; the game in play uses "
-            f"{', '.join(allowed) or 'no set'}.")
+            f"{', '.join(allowed) or 'no set'}.",
+        )
     piece = _piece_or_none(entry)
     if piece is None:
         return TagProblem(
-            UNKNOWN, (cell,), bytes(uid),
+            UNKNOWN,
+            (cell,),
+            bytes(uid),
             "This piece is not known. Please take it off the table.",
             f"The tag {bytes(uid).hex()} at {where} was enrolled as {entry.set} piece {entry.piece}, which the set "
-            f"no longer has. Enroll it again.")
+            f"no longer has. Enroll it again.",
+        )
     return piece
 
 
@@ -316,8 +352,9 @@ def _piece_or_none(entry: Enrolled) -> Piece | None:
         return None
 
 
-def duplicates(registry: TagRegistry, cells: Mapping[int, bytes],
-               geometry: TableGeometry | None = None) -> list[TagProblem]:
+def duplicates(
+    registry: TagRegistry, cells: Mapping[int, bytes], geometry: TableGeometry | None = None
+) -> list[TagProblem]:
     """Pieces that lie on two cells at once: the same UID read on two cells (a copied tag), or two
     UIDs enrolled as the same piece. Either way neither may enter play until one is taken away."""
     by_identity: dict[tuple[str, str] | bytes, list[int]] = {}
@@ -337,16 +374,26 @@ def duplicates(registry: TagRegistry, cells: Mapping[int, bytes],
         piece = _piece_or_none(entry) if entry else None
         name = piece.label if piece else "one piece"
         places = " and ".join(geometry.describe_cell(c) if geometry else f"cell {c}" for c in where)
-        out.append(TagProblem(
-            DUPLICATE, tuple(where), uid,
-            f"Two pieces say they are {name}. Please take one of them away.",
-            f"{len(where)} tags on the table ({places}) claim the same piece"
-            + (f" ({entry.set} {entry.piece})" if entry else f" (tag {uid.hex()})") + "."))
+        out.append(
+            TagProblem(
+                DUPLICATE,
+                tuple(where),
+                uid,
+                f"Two pieces say they are {name}. Please take one of them away.",
+                f"{len(where)} tags on the table ({places}) claim the same piece"
+                + (f" ({entry.set} {entry.piece})" if entry else f" (tag {uid.hex()})")
+                + ".",
+            )
+        )
     return out
 
 
-def table_problems(registry: TagRegistry, cells: Mapping[int, bytes], sets: Iterable[str],
-                   geometry: TableGeometry | None = None) -> list[TagProblem]:
+def table_problems(
+    registry: TagRegistry,
+    cells: Mapping[int, bytes],
+    sets: Iterable[str],
+    geometry: TableGeometry | None = None,
+) -> list[TagProblem]:
     """Every problem on a whole table (after a SNAPSHOT, say): pieces on two cells first, then each
     other cell whose tag is unknown or of another set, in cell order."""
     allowed = list(sets)

@@ -70,8 +70,13 @@ class SessionViews:
             return TagProblemView(p.message, where)
         if self.state == "result":
             reason = str(getattr(self.game, "end_reason", "") or getattr(self.game, "over_reason", ""))
-            return ResultView(self.entry.title, self._player_lines(), tuple(self.game.winners()), reason,
-                              ("again", "", "", "menu"))
+            return ResultView(
+                self.entry.title,
+                self._player_lines(),
+                tuple(self.game.winners()),
+                reason,
+                ("again", "", "", "menu"),
+            )
         if self.adapter.modal is not None:
             return self.adapter.modal.view()
         if self.note is not None:
@@ -82,8 +87,12 @@ class SessionViews:
         table = self.current_table()
         problems = self.adapter.open_problems(table)
         if problems:
-            return MessageView("Check the table", tuple(problems[:3]), "error",
-                               "more: the table is right" if len(problems) else "")
+            return MessageView(
+                "Check the table",
+                tuple(problems[:3]),
+                "error",
+                "more: the table is right" if len(problems) else "",
+            )
         return status_from_game(self.game, self.entry.title, self.clock(), self.adapter.info(table))
 
     def _player_lines(self) -> tuple[PlayerLine, ...]:

@@ -55,16 +55,22 @@ def check_bind(host: str, lan: bool, pin: str | None, kiosk_pin: str | None = No
     PIN given that is shorter (on 127.0.0.1 too: a PIN, once given, is asked there as well)."""
     for flag, given in (("--pin", pin), ("--kiosk-pin", kiosk_pin)):
         if given is not None and not pin_ok(given):
-            raise AccessError(f"{flag} must be at least {MIN_PIN} digits (e.g. {flag} 4821); {given!r} is not. "
-                              f"Leave it out for no PIN.")
+            raise AccessError(
+                f"{flag} must be at least {MIN_PIN} digits (e.g. {flag} 4821); {given!r} is not. "
+                f"Leave it out for no PIN."
+            )
     if is_loopback(host):
         return
     if not lan:
-        raise AccessError(f"Listening on {host} lets other machines reach the table. Add --lan (and --pin) "
-                          f"if you mean it; without them the page is served on 127.0.0.1 only.")
+        raise AccessError(
+            f"Listening on {host} lets other machines reach the table. Add --lan (and --pin) "
+            f"if you mean it; without them the page is served on 127.0.0.1 only."
+        )
     if not pin or len(pin) < 4 or not pin.isdigit():
-        raise AccessError("On the LAN the page needs a PIN of at least 4 digits: --pin 4821 "
-                          "(or WORDTABLE_PIN in the environment).")
+        raise AccessError(
+            "On the LAN the page needs a PIN of at least 4 digits: --pin 4821 "
+            "(or WORDTABLE_PIN in the environment)."
+        )
 
 
 def same_origin(origin: str | None, host_header: str | None) -> bool:
@@ -130,14 +136,16 @@ class Gate:
     def _check(self, purpose: str, client: str, given: str, want: str | None, now: float) -> bool:
         tries = self._tries.setdefault((purpose, client), Tries())
         if now < tries.locked_until:
-            raise AccessError(f"Too many wrong PINs from this device; try again in {tries.locked_until - now:.0f} s.")
+            raise AccessError(
+                f"Too many wrong PINs from this device; try again in {tries.locked_until - now:.0f} s."
+            )
         if want is not None and hmac.compare_digest(given.encode(), want.encode()):
             self._tries.pop((purpose, client), None)
             return True
         tries.failures += 1
         if tries.failures >= MAX_TRIES:
             tries.failures = 0
-            tries.locked_until = now + min(LOCKOUT_S * 2 ** tries.lockouts, MAX_LOCKOUT_S)
+            tries.locked_until = now + min(LOCKOUT_S * 2**tries.lockouts, MAX_LOCKOUT_S)
             tries.lockouts += 1
         if len(self._tries) > 10_000:  # a flood of addresses must not grow this for ever
             self._tries = {k: t for k, t in self._tries.items() if t.locked_until > now}

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 CHROMIUM = "/usr/bin/chromium"
 
-LAUNCH_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync")
+LAUNCH_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 """Flags that keep Chromium quiet and local: no sandbox (CI runs as root), no network of its own."""
 
 

@@ -57,11 +57,21 @@ ATTRACT_PAUSE_S = 8.0
 def to_menu(session: Any, close_game: int | None = None) -> None:
     """Back to the display's menu (on the session's thread). A game left unfinished stays in the store
     and is restored on the next start, except the attract game ``close_game``, which is closed."""
-    if close_game is not None and session.game_id == close_game and session.game is not None \
-            and session.state == "play":
-        session.store.finish_game(close_game, session.game.to_dict(),
-                                  {"scores": session.game.scores, "winners": session.game.winners(),
-                                   "reason": "the attract loop stopped"})
+    if (
+        close_game is not None
+        and session.game_id == close_game
+        and session.game is not None
+        and session.state == "play"
+    ):
+        session.store.finish_game(
+            close_game,
+            session.game.to_dict(),
+            {
+                "scores": session.game.scores,
+                "winners": session.game.winners(),
+                "reason": "the attract loop stopped",
+            },
+        )
     session.presses.clear()  # presses waiting for the table to settle belonged to the game left behind
     if session.state != "menu":
         session.to_menu()

@@ -31,9 +31,17 @@ class VirtualTable:
     the simulated board in ``workdir/sim``). ``db``: the store (default: ``workdir/wordtable.db`` for the
     simulated table, whose pieces live in ``workdir/sim``; the person's store for a real table)."""
 
-    def __init__(self, workdir: Path | str, options: WebOptions | None = None, *, port: str | None = None,
-                 layout: str = DEFAULT_LAYOUT, db: Path | str | None = None, lexicon: Lexicon | None = None,
-                 session_args: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        workdir: Path | str,
+        options: WebOptions | None = None,
+        *,
+        port: str | None = None,
+        layout: str = DEFAULT_LAYOUT,
+        db: Path | str | None = None,
+        lexicon: Lexicon | None = None,
+        session_args: dict[str, Any] | None = None,
+    ) -> None:
         self.workdir = Path(workdir)
         self.options = options or WebOptions()
         self.port = port
@@ -58,8 +66,13 @@ class VirtualTable:
             self.workdir.mkdir(parents=True, exist_ok=True)
             if self.port is None:
                 g = self.layout.geometry
-                self.sim = SimBoard(self.workdir / "sim", grid=g.grid, seats=g.seats, seat_cells=g.seat_cells,
-                                    buttons=g.buttons).start()
+                self.sim = SimBoard(
+                    self.workdir / "sim",
+                    grid=g.grid,
+                    seats=g.seats,
+                    seat_cells=g.seat_cells,
+                    buttons=g.buttons,
+                ).start()
                 self.hands = SimRobot(self.sim)
             self.store = Store(self.db, own=self.own_db)
             registry = TagRegistry(self.store.conn)
@@ -67,16 +80,31 @@ class VirtualTable:
                 enroll_sim_sets(registry)
             self.link = BoardLink(self.port or self.sim.port).start()  # type: ignore[union-attr]
             self.link.wait_linked(10)
-            session = Session(self.link, self.store, lexicon=self.lexicon or lexicons.load(), layout=self.layout,
-                              robot=self.hands, **self.session_args)
+            session = Session(
+                self.link,
+                self.store,
+                lexicon=self.lexicon or lexicons.load(),
+                layout=self.layout,
+                robot=self.hands,
+                **self.session_args,
+            )
             self.runner = SessionRunner(session).start()
-            self.web = WebTable(self.link, self.layout, sim=self.sim, hands=self.hands, runner=self.runner,
-                                registry=None if self.sim is not None else registry, options=self.options)
+            self.web = WebTable(
+                self.link,
+                self.layout,
+                sim=self.sim,
+                hands=self.hands,
+                runner=self.runner,
+                registry=None if self.sim is not None else registry,
+                options=self.options,
+            )
             self.url = self.web.start()
         except OSError as exc:  # a read-only or full folder: say which and what to do, not a traceback
             self.stop()
-            raise StoreError(f"Cannot use the folder {self.workdir}: {exc.strerror} ({exc.filename or self.workdir}). "
-                             f"Choose a folder you can write to with --workdir.") from None
+            raise StoreError(
+                f"Cannot use the folder {self.workdir}: {exc.strerror} ({exc.filename or self.workdir}). "
+                f"Choose a folder you can write to with --workdir."
+            ) from None
         except BaseException:
             self.stop()
             raise

@@ -39,8 +39,10 @@ def choose(page: Page, item: str) -> None:
     """Click a menu item on the page (it presses the seat buttons that choose it)."""
     before = page.text_content("#menu-title")
     page.get_by_role("button", name=item, exact=True).click()
-    wait_until(lambda: page.text_content("#menu-title") != before or page.is_hidden("#menu-section"),
-               what=f"the menu to move on from {before!r} after {item!r}")
+    wait_until(
+        lambda: page.text_content("#menu-title") != before or page.is_hidden("#menu-section"),
+        what=f"the menu to move on from {before!r} after {item!r}",
+    )
 
 
 def start_wordgame_against_bot(page: Page, table: VirtualTable, strength: str = "beginner") -> None:
@@ -81,8 +83,10 @@ def a_move(table: VirtualTable, *, valid: bool = True) -> list[tuple[int, str]]:
 
 def take_my_tiles(page: Page, table: VirtualTable) -> None:
     page.click("#take-tiles")
-    wait_until(lambda: page.locator("#rack .stack.on-table").count() == page.locator("#rack .stack").count(),
-               what="my tiles on my rack")
+    wait_until(
+        lambda: page.locator("#rack .stack.on-table").count() == page.locator("#rack .stack").count(),
+        what="my tiles on my rack",
+    )
 
 
 def open_page(page: Page, url: str) -> None:

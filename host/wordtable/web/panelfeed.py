@@ -28,8 +28,9 @@ class PanelFeed:
     """Follows one panel source. ``poll()`` is cheap when nothing changed (one ``stat`` of the file,
     or one identity check of the host's image) and returns True when the picture is new."""
 
-    def __init__(self, *, pbm_path: str | None = None,
-                 host_image: Callable[[], Image.Image | None] | None = None) -> None:
+    def __init__(
+        self, *, pbm_path: str | None = None, host_image: Callable[[], Image.Image | None] | None = None
+    ) -> None:
         if (pbm_path is None) == (host_image is None):
             raise ValueError("a panel feed follows either the sim's PBM file or the host's image")
         self.pbm_path = pbm_path

@@ -48,8 +48,11 @@ def _settle(page: Page, table: VirtualTable) -> None:
     """Wait until the session and the page are quiet (no move under way, the latest image shown)."""
     runner, web = table.runner, table.web
     assert runner is not None and web is not None
-    wait_until(lambda: runner.session.table.quiet and runner.session.bots.pending is None,
-               timeout=30, what="a quiet table")
+    wait_until(
+        lambda: runner.session.table.quiet and runner.session.bots.pending is None,
+        timeout=30,
+        what="a quiet table",
+    )
     version = web.feed.version
     page.wait_for_function(f"() => Number(document.getElementById('panel').dataset.version) >= {version}")
     page.wait_for_timeout(300)
@@ -95,7 +98,9 @@ def take(out: Path) -> list[Path]:
             page = _page(browser, table.url, TOUCH_24)
             page.wait_for_selector("#attract:not([hidden])", timeout=20000)
             assert table.runner is not None
-            wait_until(lambda: len(snapshot(table).get("history", [])) >= 3, timeout=60, what="the bots' game")
+            wait_until(
+                lambda: len(snapshot(table).get("history", [])) >= 3, timeout=60, what="the bots' game"
+            )
             _settle(page, table)
             shots.append(out / "kiosk.png")
             page.screenshot(path=shots[-1])

@@ -61,7 +61,7 @@ SEND_BUFFER = 64 * 1024
 hold up (a few dozen pushes), whatever the system's defaults."""
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; "
-                               "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
+    "style-src 'self'; script-src 'self'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
@@ -86,7 +86,9 @@ class WebOptions:
 
     def __post_init__(self) -> None:
         if not 0 <= self.port <= 65535:
-            raise AccessError(f"--http-port must be a port number from 1 to 65535 (0: any free port), not {self.port}.")
+            raise AccessError(
+                f"--http-port must be a port number from 1 to 65535 (0: any free port), not {self.port}."
+            )
         if not (math.isfinite(self.idle_reset_s) and self.idle_reset_s > 0):
             raise AccessError(f"--idle-reset must be a number of seconds above 0, not {self.idle_reset_s:g}.")
         if self.pin is not None or self.kiosk_pin is not None:
@@ -103,9 +105,17 @@ class WebTable:
     and optionally ``runner``, the session loop whose snapshot the page shows and which the kiosk
     sends back to its menu."""
 
-    def __init__(self, link: BoardLink, layout: TableLayout, *, sim: SimBoard | None = None,
-                 hands: SimRobot | None = None, runner: SessionRunner | None = None,
-                 registry: TagRegistry | None = None, options: WebOptions | None = None) -> None:
+    def __init__(
+        self,
+        link: BoardLink,
+        layout: TableLayout,
+        *,
+        sim: SimBoard | None = None,
+        hands: SimRobot | None = None,
+        runner: SessionRunner | None = None,
+        registry: TagRegistry | None = None,
+        options: WebOptions | None = None,
+    ) -> None:
         self.options = options or WebOptions()
         check_bind(self.options.host, self.options.lan, self.options.pin, self.options.kiosk_pin)
         self.link = link
@@ -125,7 +135,9 @@ class WebTable:
             # A real panel cannot be read back: the host's last image is what it shows.
             self.feed = PanelFeed(host_image=lambda: link.screen)
         self.kiosk = KioskClock(self.options.idle_reset_s, time.monotonic()) if self.options.kiosk else None
-        self.attract = Attract(runner, self._clear) if runner is not None and self.control is not None else None
+        self.attract = (
+            Attract(runner, self._clear) if runner is not None and self.control is not None else None
+        )
         self.clients: dict[web.WebSocketResponse, asyncio.Queue[str]] = {}
         self.dropped = 0
         """Pages dropped because they fell behind."""
@@ -155,15 +167,23 @@ class WebTable:
     def build_state(self) -> dict[str, Any]:
         info = self.link.info
         return self.state_builder.build(
-            dict(self.link.cells), sim=self.sim is not None, linked=self.link.linked,
-            board_name=info.board_name if info else "", writable=self.writable,
+            dict(self.link.cells),
+            sim=self.sim is not None,
+            linked=self.link.linked,
+            board_name=info.board_name if info else "",
+            writable=self.writable,
             panel={"version": self.feed.version, "size": list(self.feed.size or (0, 0))},
-            kiosk={"on": True, **self.kiosk.to_json()} if self.kiosk else {"on": False})
+            kiosk={"on": True, **self.kiosk.to_json()} if self.kiosk else {"on": False},
+        )
 
     def panel_message(self) -> dict[str, Any]:
         png = self.feed.png or b""
-        return {"type": "panel", "version": self.feed.version, "size": list(self.feed.size or (0, 0)),
-                "png": base64.b64encode(png).decode("ascii")}
+        return {
+            "type": "panel",
+            "version": self.feed.version,
+            "size": list(self.feed.size or (0, 0)),
+            "png": base64.b64encode(png).decode("ascii"),
+        }
 
     # -- actions ------------------------------------------------------------------------------------
     def act(self, action: Action) -> str:
@@ -178,9 +198,14 @@ class WebTable:
                 assert self.runner is not None and seat is not None and button is not None
                 self.runner.call(lambda s: press_on_session(s, seat, button))
                 return "pressed"
-            raise ControlError("This page mirrors a real table and is read-only: lay the pieces on the table itself."
-                               + ("" if self.options.allow_control else " (Start with --control to use the seat "
-                                                                      "buttons from here.)"))
+            raise ControlError(
+                "This page mirrors a real table and is read-only: lay the pieces on the table itself."
+                + (
+                    ""
+                    if self.options.allow_control
+                    else " (Start with --control to use the seat buttons from here.)"
+                )
+            )
         self.actions += 1
         return self.control.apply(action)
 
@@ -283,8 +308,10 @@ class WebTable:
     @web.middleware
     async def _own_host(self, request: web.Request, handler: Callable[..., Any]) -> web.StreamResponse:
         if not host_allowed(request.headers.get("Host"), self.options.host, self.options.names):
-            raise web.HTTPMisdirectedRequest(text="This table answers only to its own address (open it by the "
-                                                  "address wordtable serve printed).")
+            raise web.HTTPMisdirectedRequest(
+                text="This table answers only to its own address (open it by the "
+                "address wordtable serve printed)."
+            )
         response: web.StreamResponse = await handler(request)
         return response
 
@@ -344,7 +371,9 @@ class WebTable:
             raise web.HTTPUnauthorized(text="Give the table's PIN first (open the page).")
         if self.feed.png is None:
             raise web.HTTPNotFound(text="The panel has not been refreshed yet.")
-        return web.Response(body=self.feed.png, content_type="image/png", headers={"Cache-Control": "no-store"})
+        return web.Response(
+            body=self.feed.png, content_type="image/png", headers={"Cache-Control": "no-store"}
+        )
 
     async def _api_state(self, request: web.Request) -> web.Response:
         if not self._logged_in(request):
@@ -363,19 +392,21 @@ class WebTable:
 
     async def _api_act(self, request: web.Request) -> web.Response:
         self._check_write(request, request.headers.get(TOKEN_HEADER))
-        data = await json_object(request, "The body must be one JSON action, an object with an \"op\".")
+        data = await json_object(request, 'The body must be one JSON action, an object with an "op".')
         result = await self._run_action(data)
         return web.json_response(result, status=200 if result["ok"] else 409)
 
     async def _unlock(self, request: web.Request) -> web.Response:
         self._check_write(request, request.headers.get(TOKEN_HEADER))
-        data = await json_object(request, "The body must be a JSON object with the \"pin\".")
+        data = await json_object(request, 'The body must be a JSON object with the "pin".')
         try:
             ok = self.gate.unlock_settings(str(data.get("pin", "")), client=request.remote or "")
         except AccessError as exc:
             return web.json_response({"ok": False, "error": str(exc)}, status=429)
         if not ok:
-            why = "Wrong PIN." if self.gate.kiosk_pin else "Settings are locked on this kiosk (no --kiosk-pin)."
+            why = (
+                "Wrong PIN." if self.gate.kiosk_pin else "Settings are locked on this kiosk (no --kiosk-pin)."
+            )
             return web.json_response({"ok": False, "error": why}, status=403)
         return web.json_response({"ok": True})
 
@@ -403,7 +434,11 @@ class WebTable:
                     reply = {"type": "ack", "id": None, "ok": False, "error": "a message is one JSON action"}
                 else:
                     result = await self._run_action(data)
-                    reply = {"type": "ack", "id": data.get("id") if isinstance(data, dict) else None, **result}
+                    reply = {
+                        "type": "ack",
+                        "id": data.get("id") if isinstance(data, dict) else None,
+                        **result,
+                    }
                 if ws not in self.clients:
                     break
                 try:
@@ -452,8 +487,10 @@ class WebTable:
         if errors:
             exc = errors[0]
             if isinstance(exc, OSError):
-                raise AccessError(f"Cannot listen on {self.options.host}:{self.options.port}: {exc.strerror}. "
-                                  f"Is another wordtable running? Choose another --http-port.") from exc
+                raise AccessError(
+                    f"Cannot listen on {self.options.host}:{self.options.port}: {exc.strerror}. "
+                    f"Is another wordtable running? Choose another --http-port."
+                ) from exc
             raise exc
         return self.url
 

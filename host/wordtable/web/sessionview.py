@@ -42,8 +42,12 @@ def summary(action: dict[str, Any]) -> str:
         return f"swapped {n} {'tile' if n == 1 else 'tiles'}"
     if kind == "place" and action.get("placements"):
         return "laid " + str(len(action["placements"])) + " tiles"
-    return {"pass": "passed", "challenge": "challenged", "withdrawn": "word taken back",
-            "agree_end": "ended the game"}.get(kind, kind.replace("_", " "))
+    return {
+        "pass": "passed",
+        "challenge": "challenged",
+        "withdrawn": "word taken back",
+        "agree_end": "ended the game",
+    }.get(kind, kind.replace("_", " "))
 
 
 def record_json(game: Any, rec: MoveRecord) -> dict[str, Any]:
@@ -51,7 +55,9 @@ def record_json(game: Any, rec: MoveRecord) -> dict[str, Any]:
     out: dict[str, Any] = {"player": name, "summary": summary(rec.action), "total": None, "lines": []}
     if rec.score is not None:
         out["total"] = rec.score.total
-        out["lines"] = [{"label": ln.label, "points": ln.points, "detail": ln.detail} for ln in rec.score.lines]
+        out["lines"] = [
+            {"label": ln.label, "points": ln.points, "detail": ln.detail} for ln in rec.score.lines
+        ]
     if rec.note:
         out["note"] = rec.note
     return out
@@ -92,11 +98,21 @@ def view_json(view: Any, seat: int | None) -> dict[str, Any]:
     tap on one presses the seat buttons that choose it), the buttons' labels, and a message."""
     out: dict[str, Any] = {"buttons": list(BUTTON_NAMES)}
     if isinstance(view, MenuView):
-        out["menu"] = {"title": view.title, "items": list(view.items), "selected": view.selected, "seat": seat}
+        out["menu"] = {
+            "title": view.title,
+            "items": list(view.items),
+            "selected": view.selected,
+            "seat": seat,
+        }
         out["buttons"] = ["OK", "up", "down", "back"]
     elif isinstance(view, LetterPickView):
-        out["menu"] = {"title": view.title, "items": list(view.letters), "selected": view.selected, "seat": seat,
-                       "letters": True}
+        out["menu"] = {
+            "title": view.title,
+            "items": list(view.letters),
+            "selected": view.selected,
+            "seat": seat,
+            "letters": True,
+        }
         out["buttons"] = ["OK", "◀", "▶", "back"]
     elif isinstance(view, ResultView):
         out["buttons"] = ["again", "", "", "menu"]
@@ -116,14 +132,24 @@ def session_snapshot(session: Any) -> dict[str, Any]:
     adapter = session.adapter
     modal = getattr(adapter, "modal", None) if adapter is not None else None
     menu_seat = adapter.seat_of(modal.player) if modal is not None else None
-    snap: dict[str, Any] = {"state": session.state, "game": None, "players": [], "history": [],
-                            "lost": session.lost}
+    snap: dict[str, Any] = {
+        "state": session.state,
+        "game": None,
+        "players": [],
+        "history": [],
+        "lost": session.lost,
+    }
     snap.update(view_json(session.view, menu_seat))
     if game is None or entry is None:
         return snap
     seats = session.seats
-    snap["game"] = {"name": entry.name, "title": entry.title, "zones": entry.layout_name, "players": len(game.players),
-                    "over": bool(game.is_over())}
+    snap["game"] = {
+        "name": entry.name,
+        "title": entry.title,
+        "zones": entry.layout_name,
+        "players": len(game.players),
+        "over": bool(game.is_over()),
+    }
     turn = adapter.to_move() if adapter is not None else None
     sets = tuple(session.sets())
     snap["sets"] = list(sets)
@@ -131,9 +157,13 @@ def session_snapshot(session: Any) -> dict[str, Any]:
     offer: list[str] = []
     for i, p in enumerate(game.players):
         bot = seats[i].bot if i < len(seats) else None
-        line: dict[str, Any] = {"name": p.name, "score": p.score, "active": i == turn and not game.is_over(),
-                                "seat": adapter.seat_of(i) if adapter is not None else None,
-                                "kind": f"bot, {bot}" if bot else "person"}
+        line: dict[str, Any] = {
+            "name": p.name,
+            "score": p.score,
+            "active": i == turn and not game.is_over(),
+            "seat": adapter.seat_of(i) if adapter is not None else None,
+            "kind": f"bot, {bot}" if bot else "person",
+        }
         rack = dealt_pieces(game, i, sets[0]) if sets else None
         if rack is not None:
             if bot:

@@ -38,8 +38,15 @@ class Face:
     shape: str = "card"
 
     def to_json(self, uid: bytes) -> dict[str, str]:
-        return {"uid": uid.hex(), "text": self.text, "corner": self.corner, "set": self.set, "label": self.label,
-                "suit": self.suit, "shape": self.shape}
+        return {
+            "uid": uid.hex(),
+            "text": self.text,
+            "corner": self.corner,
+            "set": self.set,
+            "label": self.label,
+            "suit": self.suit,
+            "shape": self.shape,
+        }
 
 
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -59,7 +66,9 @@ def face_of(piece: Piece) -> Face:
     parts = piece.label.split("/")
     if len(parts) == 3:
         letter, suit, points = parts
-        return Face(letter, SUITS.get(suit, "") + points, piece.set, piece.label, suit if suit in SUITS else "")
+        return Face(
+            letter, SUITS.get(suit, "") + points, piece.set, piece.label, suit if suit in SUITS else ""
+        )
     return Face(piece.label, "", piece.set, piece.label)
 
 
@@ -128,12 +137,17 @@ def cells_json(cells: Mapping[int, bytes], namer: PieceNamer) -> dict[str, dict[
     out: dict[str, dict[str, str]] = {}
     for cell, uid in sorted(cells.items()):
         face = namer.face(uid)
-        out[str(cell)] = face.to_json(uid) if face else {"uid": uid.hex(), "text": "?", "corner": "",
-                                                          "set": "", "label": f"unknown tag {uid.hex()}"}
+        out[str(cell)] = (
+            face.to_json(uid)
+            if face
+            else {"uid": uid.hex(), "text": "?", "corner": "", "set": "", "label": f"unknown tag {uid.hex()}"}
+        )
     return out
 
 
-def box_json(sets: Iterable[str], on_table: Iterable[bytes], offer: Iterable[bytes] | None = None) -> list[dict[str, str]]:
+def box_json(
+    sets: Iterable[str], on_table: Iterable[bytes], offer: Iterable[bytes] | None = None
+) -> list[dict[str, str]]:
     """The simulated pieces of ``sets`` that are not on the table, in set order: what a person can
     take out of the box and lay. ``offer``: only these pieces (a game that deals)."""
     used = set(on_table)
@@ -151,8 +165,13 @@ class TableState:
     """Builds the page's picture of the table. ``session_view`` (optional) gives the session's own
     snapshot (game, players, history, hints, menu) as JSON-able values."""
 
-    def __init__(self, layout: TableLayout, namer: PieceNamer, *,
-                 session_view: Callable[[], dict[str, Any] | None] | None = None) -> None:
+    def __init__(
+        self,
+        layout: TableLayout,
+        namer: PieceNamer,
+        *,
+        session_view: Callable[[], dict[str, Any] | None] | None = None,
+    ) -> None:
         self.layout = layout
         self.namer = namer
         self.session_view = session_view
@@ -162,12 +181,23 @@ class TableState:
         if not isinstance(game, Mapping):
             return None
         try:
-            return self.layout.for_game(str(game.get("zones") or game.get("name")), int(game.get("players", 0)))
+            return self.layout.for_game(
+                str(game.get("zones") or game.get("name")), int(game.get("players", 0))
+            )
         except Exception:  # a game the layout does not know yet: show the bare table
             return None
 
-    def build(self, cells: Mapping[int, bytes], *, sim: bool, linked: bool, board_name: str,
-              panel: Mapping[str, Any], kiosk: Mapping[str, Any], writable: bool) -> dict[str, Any]:
+    def build(
+        self,
+        cells: Mapping[int, bytes],
+        *,
+        sim: bool,
+        linked: bool,
+        board_name: str,
+        panel: Mapping[str, Any],
+        kiosk: Mapping[str, Any],
+        writable: bool,
+    ) -> dict[str, Any]:
         session = self.session_view() if self.session_view else None
         game = self.game_layout(session)
         sets = menu_sets()

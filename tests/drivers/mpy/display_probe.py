@@ -36,7 +36,7 @@ def run():
     bench, board = pico_board()
     panel = board.panel
     screen = bytes((i * 7) & 0xFF for i in range(STRIDE * H))
-    stripes = [(0, y, W, 16, screen[y * STRIDE:(y + 16) * STRIDE]) for y in range(0, H, 16)]
+    stripes = [(0, y, W, 16, screen[y * STRIDE : (y + 16) * STRIDE]) for y in range(0, H, 16)]
     _update(bench, panel, stripes, True)  # the first refresh after power-up is full anyway
     for name, regions, full in (
         ("full_screen", stripes, True),

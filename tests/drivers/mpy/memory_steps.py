@@ -2,7 +2,6 @@
 code is loaded and measured: compiled with the stand-ins, so its names and code are not the board's.
 """
 
-
 import gc
 import sys
 
@@ -84,7 +83,6 @@ def ask_tag_write(cell):
     host.send(m.TAG_WRITE, hd.pack_tag_write(rid, cell, 4, b"\x03\x07\xd1\x01", 1))
 
 
-
 def run(base, code_boot, code, before):
     """``base``: the heap before the firmware was loaded; ``code_boot``, ``code``: its code while
     booting and once the configuration is dropped; ``before``: the heap before this module."""
@@ -135,7 +133,9 @@ def run(base, code_boot, code, before):
 
     phase = "SNAPSHOT"
     host.send(m.SNAPSHOT_REQ, hc.pack_snapshot_req(1))
-    step_until(lambda: got[m.SNAPSHOT] >= 1 and not app.link.pending() and app._snapshot is None, "a SNAPSHOT")
+    step_until(
+        lambda: got[m.SNAPSHOT] >= 1 and not app.link.pending() and app._snapshot is None, "a SNAPSHOT"
+    )
 
     phase = "full_screen_DISPLAY"
     send_screen()

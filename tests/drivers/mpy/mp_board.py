@@ -29,8 +29,17 @@ def screen(seed):
 def send_screen(rig, image, flags=m.REFRESH_FULL, rows=16):
     for y in range(0, H, rows):
         last = y + rows >= H
-        rig.send(m.DISPLAY, m.pack_display(0, y, W, rows, flags if last else m.REFRESH_NONE,
-                                           bytes(image[y * STRIDE:(y + rows) * STRIDE])))
+        rig.send(
+            m.DISPLAY,
+            m.pack_display(
+                0,
+                y,
+                W,
+                rows,
+                flags if last else m.REFRESH_NONE,
+                bytes(image[y * STRIDE : (y + rows) * STRIDE]),
+            ),
+        )
 
 
 def test_the_pico_board_is_wired_as_its_pin_map_says():
@@ -46,8 +55,12 @@ def test_the_pico_board_is_wired_as_its_pin_map_says():
     import sys
 
     import wtfw.boards
-    eq([n for n in ("wtfw.boards.pinmaps", "drivers.antenna_layout") if n in sys.modules], [],
-       "boot-only modules dropped once the board is built")
+
+    eq(
+        [n for n in ("wtfw.boards.pinmaps", "drivers.antenna_layout") if n in sys.modules],
+        [],
+        "boot-only modules dropped once the board is built",
+    )
     eq("pinmaps" in wtfw.boards.__dict__, False)
 
 

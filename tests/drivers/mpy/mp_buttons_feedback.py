@@ -81,8 +81,11 @@ def test_all_leds_blink_and_a_timed_led_goes_off():
     for dt in (0, 100, 300, 600, 800, 1100):
         fb.service(t0 + dt)
         seen.append(bench.leds.rgb(3))
-    eq(seen, [(0, 255, 0), (0, 255, 0), (0, 0, 0), (0, 255, 0), (0, 0, 0), (0, 0, 0)],
-       "on 250 ms, off 250 ms, off for good after 1000 ms")
+    eq(
+        seen,
+        [(0, 255, 0), (0, 255, 0), (0, 0, 0), (0, 255, 0), (0, 0, 0), (0, 0, 0)],
+        "on 250 ms, off 250 ms, off for good after 1000 ms",
+    )
 
 
 def test_a_beep_sounds_count_times_for_its_duration():

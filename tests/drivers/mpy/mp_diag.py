@@ -42,7 +42,11 @@ def test_a_dead_reader_is_reported_once_not_once_for_each_of_its_cells():
     logs = [t for _l, c, t in rig.logs() if c == m.CODE_READER]
     eq(len(logs), 1, "reader LOGs: %r" % logs)
     eq(logs[0].startswith("reader 5 (chip select 5) does not answer: VersionReg reads 00h"), True, logs[0])
-    eq([n for n in ("wtfw.diag", "drivers.matrix_diag") if n in sys.modules], [], "the fault report's code is dropped")
+    eq(
+        [n for n in ("wtfw.diag", "drivers.matrix_diag") if n in sys.modules],
+        [],
+        "the fault report's code is dropped",
+    )
 
 
 def test_a_noisy_cell_on_a_working_reader_is_reported_with_its_reader_and_antenna():
@@ -52,10 +56,13 @@ def test_a_noisy_cell_on_a_working_reader_is_reported_with_its_reader_and_antenn
     tag.corrupt_crc = 100000  # every answer that carries a CRC_A is damaged
     rig.bench.place(140, tag)
     rig.run_until(lambda: any(t == m.LOG for t, _p in rig.got), 10000)
-    (level, code, text), = rig.logs()
+    ((level, code, text),) = rig.logs()
     eq((level, code), (m.WARNING, m.CODE_READER))
-    eq(text, "cell 140 (reader 4, antenna 5): 20 read errors; a tag at the edge of the antenna, or a"
-             " loose antenna connection")
+    eq(
+        text,
+        "cell 140 (reader 4, antenna 5): 20 read errors; a tag at the edge of the antenna, or a"
+        " loose antenna connection",
+    )
 
 
 def test_diagnostics_name_the_dead_reader_its_cells_and_the_problem():
@@ -139,4 +146,8 @@ def test_the_settle_answer_measures_the_tags_on_the_table_when_asked():
     eq(len(st["waits_us"]), 48)
     eq(st["waits_us"][reader.channel_of[140]], 4750, "its channel waits its time and 250 us")
     eq(sorted(set(st["waits_us"])), [2000, 4750])
-    eq([n for n in ("wtfw.diag", "drivers.matrix_diag") if n in sys.modules], [], "the measurement's code is dropped")
+    eq(
+        [n for n in ("wtfw.diag", "drivers.matrix_diag") if n in sys.modules],
+        [],
+        "the measurement's code is dropped",
+    )

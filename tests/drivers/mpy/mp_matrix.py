@@ -39,8 +39,19 @@ def where(cell):
 def test_layout_puts_cells_on_the_documented_readers_and_channels():
     reader_of, channel_of, n = antenna_layout(GEOMETRY, pinmaps.ANTENNAS, 64)
     eq(n, 48, "channels in use")
-    for cell, reader, channel in ((0, 0, 0), (4, 0, 4), (5, 1, 0), (16, 0, 6), (119, 2, 39), (120, 3, 0),
-                                  (224, 5, 34), (225, 6, 0), (249, 6, 24), (273, 7, 0), (320, 7, 47)):
+    for cell, reader, channel in (
+        (0, 0, 0),
+        (4, 0, 4),
+        (5, 1, 0),
+        (16, 0, 6),
+        (119, 2, 39),
+        (120, 3, 0),
+        (224, 5, 34),
+        (225, 6, 0),
+        (249, 6, 24),
+        (273, 7, 0),
+        (320, 7, 47),
+    ):
         eq((reader_of[cell], channel_of[cell]), (reader, channel), "reader and channel of cell %d" % cell)
 
 
@@ -74,8 +85,11 @@ def test_layout_refuses_neighbours_at_the_same_channel():
     try:
         antenna_layout((4, 1, 0, 0, 0), blocks, 8)
     except ValueError as e:
-        eq(str(e).startswith("cells 1 and 2 are neighbours and both on at channel 1 (readers 0 and 1)"),
-           True, str(e))
+        eq(
+            str(e).startswith("cells 1 and 2 are neighbours and both on at channel 1 (readers 0 and 1)"),
+            True,
+            str(e),
+        )
     else:
         raise AssertionError("two neighbours on channel 1 were accepted")
 
@@ -113,7 +127,11 @@ def test_a_present_tag_never_alternates_between_present_and_absent():
             bench.place(c, ntag213(uid7(c), keeps_state=keeps_state))
         for n in range(8):
             got = sweep(board.reader)
-            eq(sorted(got), [3, 118, 260], "cells with a tag, sweep %d, tags keep state: %s" % (n, keeps_state))
+            eq(
+                sorted(got),
+                [3, 118, 260],
+                "cells with a tag, sweep %d, tags keep state: %s" % (n, keeps_state),
+            )
 
 
 def test_confirmed_tags_cost_one_wupa_and_one_halt_per_sweep():
@@ -126,7 +144,11 @@ def test_confirmed_tags_cost_one_wupa_and_one_halt_per_sweep():
     reads = reader.full_reads
     before = sum(m.exchanges for m in bench.readers)
     sweep(reader)
-    eq(sum(m.exchanges for m in bench.readers) - before, 321 + 4, "exchanges: a WUPA per cell, a HLTA per tag")
+    eq(
+        sum(m.exchanges for m in bench.readers) - before,
+        321 + 4,
+        "exchanges: a WUPA per cell, a HLTA per tag",
+    )
     eq(reader.full_reads, reads, "no UID was read again")
 
 
@@ -189,8 +211,13 @@ def test_a_reader_that_does_not_answer_is_named_and_the_rest_of_the_table_works(
     eq(got[121], -1, "a cell of the silent reader is a read error")
     eq(sum(1 for v in got.values() if v == -1), 35, "all 35 cells of reader 3, and no other")
     eq(bench.readers[3].frames, frames, "no bus traffic to the silent reader")
-    eq(matrix_diag.cell_fault(reader, 121).startswith("cell 121 (reader 3, antenna 1): the reader does not answer"),
-       True, matrix_diag.cell_fault(reader, 121))
+    eq(
+        matrix_diag.cell_fault(reader, 121).startswith(
+            "cell 121 (reader 3, antenna 1): the reader does not answer"
+        ),
+        True,
+        matrix_diag.cell_fault(reader, 121),
+    )
     eq([s[3] for s in matrix_diag.reader_status(reader)], [True, True, True, False, True, True, True, True])
 
 
@@ -267,7 +294,11 @@ def test_the_board_measures_its_tags_at_start_and_waits_longer_only_on_their_cha
     eq(r.waits[r.channel_of[200]], 2000, "never less than the 2 ms assumed")
     eq(sum(1 for w in r.waits if w > 2000), 2, "channels waiting longer")
     got = sweep(r)
-    eq((got.get(33), got.get(300), got.get(200)), (uid7(1), uid7(2), uid7(3)), "every tag read in the first sweep")
+    eq(
+        (got.get(33), got.get(300), got.get(200)),
+        (uid7(1), uid7(2), uid7(3)),
+        "every tag read in the first sweep",
+    )
     bench.lift(33)
     sweep(r)
     eq(r.settle[33] * 50, 5000, "a lifted tag's cell keeps its time: the antenna is the same")

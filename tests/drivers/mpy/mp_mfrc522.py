@@ -290,4 +290,3 @@ def test_a_different_kind_of_tag_alongside_makes_the_atqa_collide():
     n = reader.select(uid)
     eq(n in (4, 7), True, "one of them is selected")
     eq(reader.collided, True)
-

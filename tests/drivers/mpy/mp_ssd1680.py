@@ -28,7 +28,7 @@ def paste(image, x, y, w, h, data):
 def send_in_stripes(panel, data, rows=8):
     # The host sends a screen as regions of a few rows (one DISPLAY frame each).
     for y in range(0, H, rows):
-        panel.write_region(0, y, W, rows, data[y * STRIDE:(y + rows) * STRIDE])
+        panel.write_region(0, y, W, rows, data[y * STRIDE : (y + rows) * STRIDE])
 
 
 def wait(bench, panel):
@@ -67,7 +67,11 @@ def test_a_full_refresh_shows_the_picture_sent_in_either_rotation():
         eq(panel.busy(), True, "BUSY while refreshing")
         wait(bench, panel)
         eq(bench.panel.refreshes[-1][0], 0xF7, "full update sequence")
-        eq(bench.panel.landscape(rotation) == image, True, "the glass shows the picture (rotation %d)" % rotation)
+        eq(
+            bench.panel.landscape(rotation) == image,
+            True,
+            "the glass shows the picture (rotation %d)" % rotation,
+        )
         eq(bench.panel.errors, [])
 
 
@@ -124,9 +128,11 @@ def test_the_first_refresh_after_power_up_is_full_even_when_partial_is_asked():
 
 def test_regions_that_do_not_fit_are_refused_with_the_reason():
     _bench, b = board()
-    for args, words in (((3, 0, 8, 1, b"\x00"), "region 8x1 at (3,0) does not fit the 296x128 panel"),
-                        ((0, 120, 8, 9, bytes(9)), "region 8x9 at (0,120) does not fit"),
-                        ((0, 0, 16, 2, bytes(3)), "region 16x2 needs 4 bytes, not 3")):
+    for args, words in (
+        ((3, 0, 8, 1, b"\x00"), "region 8x1 at (3,0) does not fit the 296x128 panel"),
+        ((0, 120, 8, 9, bytes(9)), "region 8x9 at (0,120) does not fit"),
+        ((0, 0, 16, 2, bytes(3)), "region 16x2 needs 4 bytes, not 3"),
+    ):
         try:
             b.panel.write_region(*args)
         except ValueError as e:
@@ -193,7 +199,11 @@ def test_framebuf_drawing_reaches_the_glass():
     def ink(x, y):
         return (glass[y * STRIDE + x // 8] >> (7 - x % 8)) & 1
 
-    eq([ink(10, 20), ink(39, 24), ink(10, 19), ink(40, 20)], [1, 1, 0, 0], "the rectangle's corners and outside")
+    eq(
+        [ink(10, 20), ink(39, 24), ink(10, 19), ink(40, 20)],
+        [1, 1, 0, 0],
+        "the rectangle's corners and outside",
+    )
     drawn = [(x, y) for y in range(60, 68) for x in range(100, 116) if panel.pixel(x, y)]
     eq(len(drawn) > 10, True, "the text has ink")
     eq([ink(x, y) for x, y in drawn], [1] * len(drawn), "every pixel of the text")

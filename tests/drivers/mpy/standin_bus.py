@@ -270,8 +270,12 @@ class WS2812Strip:
         self.bad = []
 
     def bitstream(self, pin, encoding, timing, buf):
-        if pin is not self.pin or encoding != 0 or tuple(timing) != (400, 850, 800, 450) \
-                or len(buf) != 3 * self.count:
+        if (
+            pin is not self.pin
+            or encoding != 0
+            or tuple(timing) != (400, 850, 800, 450)
+            or len(buf) != 3 * self.count
+        ):
             self.bad.append((getattr(pin, "gpio", pin), encoding, tuple(timing), len(buf)))
             return
         self.grb[:] = buf

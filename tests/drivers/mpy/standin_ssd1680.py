@@ -15,8 +15,23 @@ keeps stale pixels, which a test sees. BUSY is high during reset and refresh (``
 unknown commands and RAM writes outside the panel land in ``errors``.
 """
 
-DATA_LENGTHS = {0x01: 3, 0x10: 1, 0x11: 1, 0x18: 1, 0x21: 2, 0x22: 1, 0x3C: 1, 0x44: 2, 0x45: 4,
-                0x4E: 1, 0x4F: 2, 0x12: 0, 0x20: 0, 0x24: -1, 0x26: -1}
+DATA_LENGTHS = {
+    0x01: 3,
+    0x10: 1,
+    0x11: 1,
+    0x18: 1,
+    0x21: 2,
+    0x22: 1,
+    0x3C: 1,
+    0x44: 2,
+    0x45: 4,
+    0x4E: 1,
+    0x4F: 2,
+    0x12: 0,
+    0x20: 0,
+    0x24: -1,
+    0x26: -1,
+}
 
 
 class SSD1680Model:
@@ -114,8 +129,9 @@ class SSD1680Model:
         if c == 0x01:
             self.mux_gates = (d[0] | (d[1] << 8)) + 1
             if self.mux_gates != self.gates:
-                self.errors.append("driver output control sets %d gates; the panel has %d"
-                                   % (self.mux_gates, self.gates))
+                self.errors.append(
+                    "driver output control sets %d gates; the panel has %d" % (self.mux_gates, self.gates)
+                )
         elif c == 0x11:
             self.entry = d[0] & 0x07
         elif c == 0x22:

@@ -104,7 +104,8 @@ class TableBench:
         nreaders = pins["readers"]
         mux_bits = len(pins["mux"]["address"])
         self.reader_of, self.channel_of, self.nchannels = antenna_layout(
-            self.geometry, antennas if antennas is not None else pinmaps.ANTENNAS, 1 << mux_bits)
+            self.geometry, antennas if antennas is not None else pinmaps.ANTENNAS, 1 << mux_bits
+        )
         self._channels = 1 << mux_bits
         self._antennas = {}  # reader * channels + channel -> tags, made when a tag is laid there
         self._none = []
@@ -113,8 +114,11 @@ class TableBench:
         self.readers = [MFRC522Model(clock, i, self) for i in range(nreaders)]
         self.reader_bus.devices.extend(self.readers)
         sel = pins["reader_select"]
-        self.decoder = Decoder138([self.pin(p) for p in sel["address"]], self.pin(sel["enable"]),
-                                  self.readers + [None] * ((1 << len(sel["address"])) - nreaders))
+        self.decoder = Decoder138(
+            [self.pin(p) for p in sel["address"]],
+            self.pin(sel["enable"]),
+            self.readers + [None] * ((1 << len(sel["address"])) - nreaders),
+        )
         mx = pins["mux"]
         self.trees = SwitchTrees(clock, [self.pin(p) for p in mx["address"]], self.pin(mx["enable"]))
         self.reset_pin = self.pin(pins["reader_reset"])
@@ -122,8 +126,15 @@ class TableBench:
 
         self.panel_bus = FakeSPI(clock, 1000000, "panel")
         p = pins["panel"]
-        self.panel = SSD1680Model(clock, self.pin(p["cs"]), self.pin(p["dc"]), self.pin(p["rst"]),
-                                  self.pin(p["busy"]), p["height"], p["width"])
+        self.panel = SSD1680Model(
+            clock,
+            self.pin(p["cs"]),
+            self.pin(p["dc"]),
+            self.pin(p["rst"]),
+            self.pin(p["busy"]),
+            p["height"],
+            p["width"],
+        )
         nbuttons = self.geometry[2] * self.geometry[4]
         self.buttons = HC165Chain(self.pin(pins["buttons"]["load"]), (nbuttons + 7) // 8)
         self.panel_bus.devices.append(self.panel)
@@ -233,8 +244,13 @@ def pico_board(bench=None, debug=None, transport=None):
 
     if bench is None:
         bench = TableBench()
-    board = pico.build(machine=bench.machine, pins=bench.pins, transport=transport or QuietLine(),
-                       clock=bench.clock, debug=debug)
+    board = pico.build(
+        machine=bench.machine,
+        pins=bench.pins,
+        transport=transport or QuietLine(),
+        clock=bench.clock,
+        debug=debug,
+    )
     return bench, board
 
 

@@ -237,7 +237,7 @@ def ntag213(uid, ndef=None, **kw):
     m[9] = 0x48
     m[12:16] = b"\xe1\x10\x12\x00"
     if ndef:
-        m[16:16 + len(ndef)] = ndef
+        m[16 : 16 + len(ndef)] = ndef
     return t
 
 

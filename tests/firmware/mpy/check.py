@@ -12,7 +12,7 @@ def reported_uid(scanner, cell):
     from wtfw.scanner import SLOT
 
     off = cell * SLOT
-    return bytes(scanner.reported[off + 1:off + 1 + scanner.reported[off]])
+    return bytes(scanner.reported[off + 1 : off + 1 + scanner.reported[off]])
 
 
 def eq(actual, expected, what=""):

@@ -27,8 +27,11 @@ def test_the_sim_summarises_firmware_heap_sweep_errors_and_panel():
     eq(s["exceptions"], 0)
     eq(s["heap_free"] > 0 and s["heap_used"] > 0, True, s)
     eq(190 <= s["uptime_ms"] <= 260, True, s["uptime_ms"])
-    eq("wtfw.diag" in sys.modules or "wtproto.diagcodec" in sys.modules, False,
-       "the diagnostics' code is dropped after the answer")
+    eq(
+        "wtfw.diag" in sys.modules or "wtproto.diagcodec" in sys.modules,
+        False,
+        "the diagnostics' code is dropped after the answer",
+    )
 
 
 def test_the_sim_names_its_one_reader_sim_and_lists_its_misread_cells_worst_first():
@@ -37,11 +40,15 @@ def test_the_sim_names_its_one_reader_sim_and_lists_its_misread_cells_worst_firs
     r.reader.misread(2, 3)
     r.run_for(200)
     (rd,) = ask(r, dc.READERS)
-    eq(rd["readers"], [{"index": 0, "name": "sim", "version": 0, "answering": True, "faults": 0,
-                        "cells": r.reader.ncells}])
+    eq(
+        rd["readers"],
+        [{"index": 0, "name": "sim", "version": 0, "answering": True, "faults": 0, "cells": r.reader.ncells}],
+    )
     (c,) = ask(r, dc.CELLS)
-    eq([(x["cell"], x["errors"], x["reader"], x["antenna"]) for x in c["cells"]],
-       [(9, 7, dc.NO_INDEX, dc.NO_INDEX), (2, 3, dc.NO_INDEX, dc.NO_INDEX)])
+    eq(
+        [(x["cell"], x["errors"], x["reader"], x["antenna"]) for x in c["cells"]],
+        [(9, 7, dc.NO_INDEX, dc.NO_INDEX), (2, 3, dc.NO_INDEX, dc.NO_INDEX)],
+    )
     eq(0 < c["sweeps"] <= r.app.scanner.sweeps, True, c["sweeps"])
     (p,) = ask(r, dc.PROBLEMS)
     eq((p["parts"], p["text"]), (1, ""), "the sim's reader keeps no problem reports")
@@ -63,7 +70,7 @@ def test_a_malformed_diag_request_is_logged_and_the_board_goes_on():
     r = Rig(name="sim").booted_and_linked()
     r.send(m.DIAG_REQ, b"\x01\x09")
     r.step(2)
-    (level, code, text), = r.logs()
+    ((level, code, text),) = r.logs()
     eq((level, code), (m.WARNING, m.CODE_BAD_MESSAGE))
     eq(text, "malformed message of type 0x14: DIAG_REQ must be 2 bytes, a request id and a topic 0..4")
     (s,) = ask(r, dc.SUMMARY)

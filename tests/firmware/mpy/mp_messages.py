@@ -24,8 +24,11 @@ def test_display_regions_reach_panel_ram_and_refresh_as_flagged():
     r.send(m.DISPLAY, m.pack_display(8, 2, 16, 3, m.REFRESH_NONE, data))
     r.step(2)
     p = r.panel
-    eq([bytes(p.buffer[row * 8 + 1:row * 8 + 3]) for row in (2, 3, 4)],
-       [data[0:2], data[2:4], data[4:6]], "rows in panel RAM")
+    eq(
+        [bytes(p.buffer[row * 8 + 1 : row * 8 + 3]) for row in (2, 3, 4)],
+        [data[0:2], data[2:4], data[4:6]],
+        "rows in panel RAM",
+    )
     eq(p.buffer[2 * 8], 0, "left of the region untouched")
     eq((p.refreshes, p.pixel(8, 2), p.pixel(12, 2)), (0, 1, 0), "written, not shown yet")
     r.send(m.DISPLAY, m.pack_display(0, 0, 8, 1, m.REFRESH_PARTIAL, b"\x80"))
@@ -98,8 +101,11 @@ def test_button_edges_go_out_reliably_with_their_board_time():
     r.buttons.release(1, 1, t + 40)
     r.step(1)
     r.run_for(300)  # unacknowledged: retransmitted
-    eq([m.unpack_button(p) for p in r.take(m.BUTTON)],
-       [(1, 1, m.PRESSED, t), (1, 1, m.RELEASED, t + 40)], "each delivered once, in order")
+    eq(
+        [m.unpack_button(p) for p in r.take(m.BUTTON)],
+        [(1, 1, m.PRESSED, t), (1, 1, m.RELEASED, t + 40)],
+        "each delivered once, in order",
+    )
     assert r.app.link.retransmits >= 2, r.app.link.retransmits
     r.auto_ack = True
     r.step(2)
@@ -160,8 +166,7 @@ def test_display_regions_wait_while_the_panel_is_busy_refreshing():
     r.step(2)
     eq(panel.log, [("write", 0, 0), ("refresh", False)], "the rest waits for the panel")
     r.step(10)
-    eq(panel.log, [("write", 0, 0), ("refresh", False), ("write", 8, 0), ("write", 16, 0),
-                   ("refresh", True)])
+    eq(panel.log, [("write", 0, 0), ("refresh", False), ("write", 8, 0), ("write", 16, 0), ("refresh", True)])
     eq(r.logs(), [])
 
 

@@ -111,7 +111,9 @@ def test_frame_of_another_protocol_version_is_answered_with_log_and_hello():
     eq(r.wire_types(), ["LOG", "HELLO"])
     level, code, text = m.unpack_log(r.wire[0][4])
     eq((level, code, r.wire[0][2]), (m.ERROR, m.CODE_VERSION, 0), "unreliable version LOG")
-    assert ("protocol %d" % PROTOCOL_VERSION) in text and ("protocol %d" % (PROTOCOL_VERSION + 1)) in text, text
+    assert ("protocol %d" % PROTOCOL_VERSION) in text and ("protocol %d" % (PROTOCOL_VERSION + 1)) in text, (
+        text
+    )
     eq(r.app.state, UNLINKED)
 
 

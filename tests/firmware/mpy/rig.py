@@ -37,18 +37,36 @@ class MemoryLine:
 class Rig:
     """App + sim devices + memory line + host link. ``now`` is the fake clock (ms)."""
 
-    def __init__(self, geometry=(4, 4, 2, 3, 2), display=(64, 32), boot_id=0x1234, panel=None,
-                 reader=None, name="rig", keep_wire=True):
+    def __init__(
+        self,
+        geometry=(4, 4, 2, 3, 2),
+        display=(64, 32),
+        boot_id=0x1234,
+        panel=None,
+        reader=None,
+        name="rig",
+        keep_wire=True,
+    ):
         self.now = 1000
         self.world = World(cell_count(geometry), check.TMP + "/world.txt")
         self.reader = reader if reader is not None else SimReader(self.world)
-        self.panel = panel if panel is not None else SimPanel(display[0], display[1], check.TMP + "/panel.pbm")
+        self.panel = (
+            panel if panel is not None else SimPanel(display[0], display[1], check.TMP + "/panel.pbm")
+        )
         self.buttons = SimButtons(geometry[2], geometry[4])
         self.feedback = SimFeedback()
         self.line = MemoryLine()
         self.debug_lines = []
-        self.board = Board(name, geometry, self.reader, self.panel, self.buttons, self.feedback,
-                           self.line, debug=self.debug_lines.append)
+        self.board = Board(
+            name,
+            geometry,
+            self.reader,
+            self.panel,
+            self.buttons,
+            self.feedback,
+            self.line,
+            debug=self.debug_lines.append,
+        )
         self.app = App(self.board, self.now, boot_id)
         self.host = Link()
         self.raw = Deframer()  # everything the board wrote, frame by frame, as the wire carries it

@@ -25,8 +25,13 @@ def rows_with(words: dict[str, str], size: int = 15) -> list[str]:
 
 def position(game: str, words: dict[str, str], racks: list[str | None], **extra: Any) -> dict[str, Any]:
     """A position dict (the position-file format)."""
-    data: dict[str, Any] = {"game": game, "board": rows_with(words), "racks": racks,
-                            "scores": [0] * len(racks), "turn": 0}
+    data: dict[str, Any] = {
+        "game": game,
+        "board": rows_with(words),
+        "racks": racks,
+        "scores": [0] * len(racks),
+        "turn": 0,
+    }
     data.update(extra)
     return data
 

@@ -18,7 +18,9 @@ def first_move(game: CrosswordGame, lexicon: Any) -> dict[str, Any] | None:
     tiles = list(game.racks[player])
     letters = "".join(game.tiles[t].letter for t in tiles)
     need = int(game.rules.data["first_move_min_letters"])
-    words = lexicon.anagrams(letters.replace(BLANK, ""), min_length=need, max_length=game.rules.geometry.width // 2 + 1)
+    words = lexicon.anagrams(
+        letters.replace(BLANK, ""), min_length=need, max_length=game.rules.geometry.width // 2 + 1
+    )
     if not words:
         return None
     word = words[0]
@@ -35,8 +37,15 @@ def best_single_tile(game: CrosswordGame) -> dict[str, Any] | None:
     board = game.board
     rules = game.rules
     step = rules.geometry.step
-    free = sorted({n for sq in board.occupied() for a in rules.axes for d in (a, a + 4)
-                   if (n := step[d][sq]) >= 0 and not board.letters[n]})
+    free = sorted(
+        {
+            n
+            for sq in board.occupied()
+            for a in rules.axes
+            for d in (a, a + 4)
+            if (n := step[d][sq]) >= 0 and not board.letters[n]
+        }
+    )
     choices: dict[str, int] = {}
     for t in game.racks[game.turn]:
         letter = game.tiles[t].letter

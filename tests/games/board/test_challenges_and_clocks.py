@@ -52,7 +52,9 @@ def test_double_rule_a_failed_challenge_costs_the_challenger_the_turn(enable):
     game.apply(place(VALID))
     game.apply({"type": "challenge", "player": 1})
     assert game.turn == 0
-    assert game.history[-1].action["reason"] == "lost turn (failed challenge)" and game.history[-1].player == 1
+    assert (
+        game.history[-1].action["reason"] == "lost turn (failed challenge)" and game.history[-1].player == 1
+    )
 
 
 def test_five_point_rule_a_failed_challenge_gives_five_points(enable):
@@ -69,7 +71,9 @@ def test_double_rule_a_later_challenger_loses_their_next_turn(enable):
     assert game.turn == 1
     game.apply({"type": "pass"})
     assert game.turn == 0
-    assert game.history[-1].player == 2 and game.history[-1].action["reason"] == "lost turn (failed challenge)"
+    assert (
+        game.history[-1].player == 2 and game.history[-1].action["reason"] == "lost turn (failed challenge)"
+    )
 
 
 def test_only_the_last_move_can_be_challenged_and_not_by_its_player(enable):

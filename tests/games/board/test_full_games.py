@@ -80,7 +80,9 @@ def test_a_position_of_a_game_sets_up_the_same_game(enable):
     pos = position_of(game)
     again = game_from_position(json.loads(json.dumps(pos)), enable)
     assert again.board.rows() == game.board.rows()
-    assert [sorted(again.rack_letters(p)) for p in range(2)] == [sorted(game.rack_letters(p)) for p in range(2)]
+    assert [sorted(again.rack_letters(p)) for p in range(2)] == [
+        sorted(game.rack_letters(p)) for p in range(2)
+    ]
     assert again.scores == game.scores and again.turn == game.turn
     assert sorted(again.tiles[t].letter for t in again.bag) == sorted(game.tiles[t].letter for t in game.bag)
 

@@ -33,10 +33,18 @@ def wordability(enable):
 
 
 def test_tiles_not_in_one_line_are_refused_naming_the_cells(wordgame, wordability):
-    refused(wordgame, place("E9:C,F10:A"), IllegalMoveError,
-            "the tiles on E9 and F10 are not in one row or one column (wordgame words go right or down only)")
-    refused(wordability, place("E9:C,F11:A"), IllegalMoveError,
-            "the tiles on E9 and F11 are not in one line (a row, a column or a diagonal)")
+    refused(
+        wordgame,
+        place("E9:C,F10:A"),
+        IllegalMoveError,
+        "the tiles on E9 and F10 are not in one row or one column (wordgame words go right or down only)",
+    )
+    refused(
+        wordability,
+        place("E9:C,F11:A"),
+        IllegalMoveError,
+        "the tiles on E9 and F11 are not in one line (a row, a column or a diagonal)",
+    )
 
 
 def test_a_gap_is_refused_naming_the_empty_cell(wordgame):
@@ -58,14 +66,22 @@ def test_a_letter_not_on_the_rack_is_refused(wordgame):
 
 def test_a_tile_of_another_player_is_refused(wordgame):
     other = wordgame.racks[1][0]
-    refused(wordgame, {"type": "place", "placements": [{"cell": "L8", "tile": other}]}, IllegalMoveError,
-            f"tile {other} (E) for L8 is not on your rack")
+    refused(
+        wordgame,
+        {"type": "place", "placements": [{"cell": "L8", "tile": other}]},
+        IllegalMoveError,
+        f"tile {other} (E) for L8 is not on your rack",
+    )
 
 
 def test_the_same_tile_twice_is_refused(wordgame):
     t = wordgame.racks[0][0]
-    refused(wordgame, {"type": "place", "placements": [{"cell": "L8", "tile": t}, {"cell": "M8", "tile": t}]},
-            IllegalMoveError, "is already used in this move")
+    refused(
+        wordgame,
+        {"type": "place", "placements": [{"cell": "L8", "tile": t}, {"cell": "M8", "tile": t}]},
+        IllegalMoveError,
+        "is already used in this move",
+    )
 
 
 def test_an_invalid_word_is_refused_by_name(wordgame):
@@ -77,28 +93,51 @@ def test_an_invalid_word_is_refused_by_name(wordgame):
 
 def test_a_word_that_touches_nothing_is_refused(wordgame, wordability):
     refused(wordgame, place("A1:C,B1:A,C1:T"), IllegalMoveError, "does not touch any letter on the board")
-    refused(wordability, place("A1:C,B1:A,C1:T"), IllegalMoveError, "it must touch a letter already laid, also diagonally")
+    refused(
+        wordability,
+        place("A1:C,B1:A,C1:T"),
+        IllegalMoveError,
+        "it must touch a letter already laid, also diagonally",
+    )
 
 
 def test_a_blank_without_its_letter_is_refused(wordgame):
     blank = wordgame.racks[0][-1]
-    refused(wordgame, {"type": "place", "placements": [{"cell": "L8", "tile": blank}]}, InvalidMoveError,
-            "say which letter the blank on L8 stands for")
+    refused(
+        wordgame,
+        {"type": "place", "placements": [{"cell": "L8", "tile": blank}]},
+        InvalidMoveError,
+        "say which letter the blank on L8 stands for",
+    )
 
 
 def test_a_cell_off_the_board_is_refused(wordgame):
-    refused(wordgame, place("P8:C"), InvalidMoveError, "there is no cell P8 on this board (columns A to O, rows 1 to 15)")
+    refused(
+        wordgame,
+        place("P8:C"),
+        InvalidMoveError,
+        "there is no cell P8 on this board (columns A to O, rows 1 to 15)",
+    )
     refused(wordgame, place("8:C"), InvalidMoveError, "'8' is not a cell name")
 
 
 def test_a_wrong_letter_for_a_tile_is_refused(wordgame):
     t = wordgame.racks[0][0]
-    refused(wordgame, {"type": "place", "placements": [{"cell": "L8", "tile": t, "letter": "Q"}]},
-            IllegalMoveError, f"tile {t} for L8 is C, not Q")
+    refused(
+        wordgame,
+        {"type": "place", "placements": [{"cell": "L8", "tile": t, "letter": "Q"}]},
+        IllegalMoveError,
+        f"tile {t} for L8 is C, not Q",
+    )
 
 
 def test_playing_out_of_turn_is_refused(wordgame):
-    refused(wordgame, dict(place("L7:C,L8:A,L9:T"), player=1), NotYourTurnError, "it is Player 1's turn, not Player 2's")
+    refused(
+        wordgame,
+        dict(place("L7:C,L8:A,L9:T"), player=1),
+        NotYourTurnError,
+        "it is Player 1's turn, not Player 2's",
+    )
 
 
 def test_an_unknown_action_is_refused(wordgame):
@@ -111,8 +150,12 @@ def test_an_empty_move_is_refused(wordgame):
 
 def test_exchanging_with_a_nearly_empty_bag_is_refused(enable):
     game = game_from_position(position("wordgame", OPENED, ["CATSDOGE", "EEEEEEEE"], bag="ABC"), enable)
-    refused(game, {"type": "exchange", "letters": "CA"}, IllegalMoveError,
-            "you can exchange only while the bag holds at least 8 tiles (it holds 3)")
+    refused(
+        game,
+        {"type": "exchange", "letters": "CA"},
+        IllegalMoveError,
+        "you can exchange only while the bag holds at least 8 tiles (it holds 3)",
+    )
 
 
 def test_exchanging_tiles_not_on_the_rack_is_refused(wordgame):

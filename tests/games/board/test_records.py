@@ -49,13 +49,14 @@ def test_a_record_with_an_unknown_player_is_refused(enable):
 
 
 def test_exchanges_passes_and_challenges_survive_a_gcg_round_trip(enable):
-    game = game_from_position(position("wordgame", {}, ["ABCDEFGH", "IJKLMNOP"]), enable,
-                              CrosswordOptions(challenge="five-point"))
+    game = game_from_position(
+        position("wordgame", {}, ["ABCDEFGH", "IJKLMNOP"]), enable, CrosswordOptions(challenge="five-point")
+    )
     game.apply(place("G8:B,H8:C,I8:D,J8:A"))
-    game.apply({"type": "challenge", "player": 1})       # the phony is withdrawn
+    game.apply({"type": "challenge", "player": 1})  # the phony is withdrawn
     game.apply({"type": "exchange", "letters": "IJK"})
     game.apply(place("G8:B,H8:A,I8:D,J8:E"))
-    game.apply({"type": "challenge", "player": 1})       # BADE is good: five points
+    game.apply({"type": "challenge", "player": 1})  # BADE is good: five points
     game.apply({"type": "pass"})
     text = export_gcg(game)
     lines = [ln for ln in text.splitlines() if ln.startswith(">")]
@@ -89,14 +90,18 @@ def test_check_move_reports_words_scores_and_total(enable):
     code, out = check_move("wordability", load("wordability_worthy.json"), "J9:O,J10:U", enable)
     assert code == 0 and out["valid"] and out["error"] is None and out["total"] == 12
     assert [(w["word"], w["cell"], w["direction"], w["points"]) for w in out["words"]] == [
-        ("YOU", "J8", "S", 7), ("HO", "I8", "SE", 5)]
+        ("YOU", "J8", "S", 7),
+        ("HO", "I8", "SE", 5),
+    ]
 
 
 def test_check_move_reports_a_broken_rule_with_exit_code_one(enable):
     code, out = check_move("wordability", load("wordability_worthy.json"), "J9:O,J11:U", enable)
     assert code == 1 and not out["valid"]
     assert out["error"] == "there is a gap at J10 between J9 and J11; the letters of a word must touch"
-    code, out = check_move("wordgame", position("wordgame", {"E8": "RETAINS"}, ["QT", None]), "E9:Q,F9:T", enable)
+    code, out = check_move(
+        "wordgame", position("wordgame", {"E8": "RETAINS"}, ["QT", None]), "E9:Q,F9:T", enable
+    )
     assert code == 1 and out["error"].startswith("QT (across, left to right from E9)")
     assert [w["word"] for w in out["words"] if not w["valid"]] == ["QT", "RQ"]
 
@@ -119,8 +124,13 @@ def test_the_move_command_prints_json_and_exits_by_verdict(enable, games_home, m
     out = json.loads(capsys.readouterr().out)
     assert out["total"] == 36 and out["valid"]
     assert main(["move", "--game", "wordability", "--position", path, "--place", "G4:Q"]) == 1
-    assert json.loads(capsys.readouterr().out)["error"] == "you have no Q on your rack for G4 (your rack: A T E)"
-    assert main(["move", "--game", "wordability", "--position", str(tmp_path / "none.json"), "--place", "G4:A"]) == 2
+    assert (
+        json.loads(capsys.readouterr().out)["error"] == "you have no Q on your rack for G4 (your rack: A T E)"
+    )
+    assert (
+        main(["move", "--game", "wordability", "--position", str(tmp_path / "none.json"), "--place", "G4:A"])
+        == 2
+    )
     assert "there is no position file" in json.loads(capsys.readouterr().out)["error"]
     bad = tmp_path / "bad.json"
     bad.write_text("{nope")
@@ -129,8 +139,11 @@ def test_the_move_command_prints_json_and_exits_by_verdict(enable, games_home, m
 
 
 def test_a_saved_game_keeps_an_open_challenge_and_laid_tiles(enable):
-    game = game_from_position(position("wordgame", {}, ["ABCDEFGH", "IJKLMNOP"]), enable,
-                              CrosswordOptions(challenge="double", turn_limit_ms=60_000))
+    game = game_from_position(
+        position("wordgame", {}, ["ABCDEFGH", "IJKLMNOP"]),
+        enable,
+        CrosswordOptions(challenge="double", turn_limit_ms=60_000),
+    )
     game.start_clock(0)
     game.apply(place("G8:B,H8:C,I8:D,J8:A"), now_ms=5_000)
     laid = game.set_tentative(place("G9:I")["placements"])

@@ -76,8 +76,10 @@ def test_worthy_from_the_red_square_over_three_greens_scores_384(enable):
     game = game_from_position(load("wordability_worthy_384.json"), enable)
     rec = game.apply(place("H1:W,H2:O,H3:R,H4:T,H5:H"))
     assert rec.score.total == 384
-    assert "= 16, x24 (triple word at H1, double word at H2, double word at H3, double word at H4) = 384" \
+    assert (
+        "= 16, x24 (triple word at H1, double word at H2, double word at H3, double word at H4) = 384"
         in rec.score.lines[0].detail
+    )
 
 
 def test_wort_ate_ar_er_score_36_with_premiums_counted_in_every_new_word(enable):
@@ -85,8 +87,12 @@ def test_wort_ate_ar_er_score_36_with_premiums_counted_in_every_new_word(enable)
     rec = game.apply(place("G4:A,H4:T,I4:E"))
     assert rec.score.total == 36
     got = {frozenset((ln.label, ln.label[::-1])): ln.points for ln in rec.score.lines}
-    assert got == {frozenset(("WORT", "TROW")): 14, frozenset(("ATE", "ETA")): 14,
-                   frozenset(("AR", "RA")): 4, frozenset(("ER", "RE")): 4}
+    assert got == {
+        frozenset(("WORT", "TROW")): 14,
+        frozenset(("ATE", "ETA")): 14,
+        frozenset(("AR", "RA")): 4,
+        frozenset(("ER", "RE")): 4,
+    }
 
 
 def test_a_covered_premium_is_never_counted_again(enable):
@@ -109,7 +115,9 @@ def test_ewe_grows_to_rewe_srewe_and_srewes_read_backwards(enable):
 
 
 def test_all_seven_tiles_earn_fifty_points(enable):
-    game = game_from_position({"game": "wordability", "board": ["." * 15] * 15, "racks": ["RETAINS", "AB"]}, enable)
+    game = game_from_position(
+        {"game": "wordability", "board": ["." * 15] * 15, "racks": ["RETAINS", "AB"]}, enable
+    )
     rec = game.apply(place("E8:R,F8:E,G8:T,H8:A,I8:I,J8:N,K8:S"))
     assert rec.score.lines[-1].label == "all tiles used" and rec.score.lines[-1].points == 50
     assert rec.score.total == 7 + 50
@@ -119,8 +127,15 @@ def test_the_first_tile_must_lie_on_the_centre(enable):
     game = Wordability(["A", "B"], lexicon=enable, seed=3)
     game_rack = game.rack_letters(0)
     with pytest.raises(IllegalMoveError, match="centre square H8"):
-        game.apply({"type": "place", "placements": [{"cell": "A1", "tile": game.racks[0][0]},
-                                                    {"cell": "B1", "tile": game.racks[0][1]}]})
+        game.apply(
+            {
+                "type": "place",
+                "placements": [
+                    {"cell": "A1", "tile": game.racks[0][0]},
+                    {"cell": "B1", "tile": game.racks[0][1]},
+                ],
+            }
+        )
     assert game.rack_letters(0) == game_rack
     with pytest.raises(IllegalMoveError, match="a single letter is not a word"):
         game.apply({"type": "place", "placements": [{"cell": "H8", "tile": game.racks[0][0]}]})
@@ -129,5 +144,7 @@ def test_the_first_tile_must_lie_on_the_centre(enable):
 def test_words_may_read_in_all_eight_directions(enable):
     # CAT laid so that it reads up, up-left and right-to-left: each is a word read the other way
     for cells in ("H10:T,H9:A,H8:C", "J10:T,I9:A,H8:C", "J8:T,I8:A,H8:C", "F10:T,G9:A,H8:C"):
-        game = game_from_position({"game": "wordability", "board": ["." * 15] * 15, "racks": ["CAT", "AB"]}, enable)
+        game = game_from_position(
+            {"game": "wordability", "board": ["." * 15] * 15, "racks": ["CAT", "AB"]}, enable
+        )
         assert game.apply(place(cells)).score.lines[0].label == "CAT"

@@ -67,7 +67,9 @@ def test_every_letter_bonus_counts(enable):
     game = game_from_position(data, enable)
     rec = game.apply(place("E8:R,F8:E,G8:T,H8:A,I8:I,J8:N,K8:S"))
     assert rec.score.total == (3 + 1 + 2 + 1 + 1 + 1 + 1) * 2
-    assert rec.score.lines[0].detail.startswith("R 1x3 + E 1 + T 1x2 + A 1 + I 1 + N 1 + S 1 = 10, x2 (double word at H8)")
+    assert rec.score.lines[0].detail.startswith(
+        "R 1x3 + E 1 + T 1x2 + A 1 + I 1 + N 1 + S 1 = 10, x2 (double word at H8)"
+    )
 
 
 def test_a_bonus_counts_only_when_its_square_is_first_covered(enable):
@@ -89,7 +91,9 @@ def test_words_go_only_right_or_down(enable):
     game = game_from_position(position("wordgame", {}, ["CATS", None]), enable)
     with pytest.raises(IllegalMoveError, match="not in one row or one column"):
         game.apply(place("G7:C,H8:A,I9:T,J10:S"))
-    with pytest.raises(IllegalMoveError, match=r"^STAC \(across, left to right from G8\) is not a word in enable$"):
+    with pytest.raises(
+        IllegalMoveError, match=r"^STAC \(across, left to right from G8\) is not a word in enable$"
+    ):
         game.apply(place("G8:S,H8:T,I8:A,J8:C"))
 
 

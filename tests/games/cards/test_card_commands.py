@@ -10,8 +10,12 @@ from wordtable import cli, lexicon
 
 
 @pytest.fixture
-def run(games_home: Path, enable: lexicon.Lexicon, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]):
+def run(
+    games_home: Path,
+    enable: lexicon.Lexicon,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+):
     monkeypatch.setenv("WORDTABLE_HOME", str(games_home))
 
     def go(*argv: str) -> tuple[int, dict | None, str]:
@@ -40,7 +44,9 @@ def test_score_takes_the_ascii_notation_and_a_link_elsewhere(run) -> None:
 def test_score_with_all_cards_and_house_options(run) -> None:
     code, out, _ = run("score", "--game", "wordchain", "--cards", "D♥6,E♥1,N♥4", "--all-cards")
     assert [(s["rule"], s["total"]) for s in out["steps"]] == [("B", 11), ("E", 13), ("I", 20), ("J", 32)]
-    code, out, _ = run("score", "--game", "wordchain", "--cards", "D♥6,E♥1,N♥4", "--options", '{"scoring": "simple"}')
+    code, out, _ = run(
+        "score", "--game", "wordchain", "--cards", "D♥6,E♥1,N♥4", "--options", '{"scoring": "simple"}'
+    )
     assert out["total"] == 3
 
 
@@ -49,15 +55,21 @@ def test_score_says_when_the_cards_make_no_word(run) -> None:
     assert code == 0 and out["is_word"] is False and out["why_not"] == "not in enable"
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--cards", "K♠3,N♥x"], "unknown card code 'N♥x'"),
-    (["--cards", "K♠3,N"], "N: scoring needs each card's letter, suit and number"),
-    (["--cards", "K♠3,*"], "say which letter the Multicard stands for"),
-    (["--cards", "K♠3,N♥7", "--link", "Q"], "the word has no card Q for the link"),
-    (["--cards", "K♠3,N♥7", "--options", "{dice: 2}"], "--options is not JSON"),
-    (["--cards", "K♠3,N♥7", "--options", '{"dicey": 2}'], "unknown option(s) for WordchainOptions: dicey"),
-    (["--cards", ""], "--cards is empty"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--cards", "K♠3,N♥x"], "unknown card code 'N♥x'"),
+        (["--cards", "K♠3,N"], "N: scoring needs each card's letter, suit and number"),
+        (["--cards", "K♠3,*"], "say which letter the Multicard stands for"),
+        (["--cards", "K♠3,N♥7", "--link", "Q"], "the word has no card Q for the link"),
+        (["--cards", "K♠3,N♥7", "--options", "{dice: 2}"], "--options is not JSON"),
+        (
+            ["--cards", "K♠3,N♥7", "--options", '{"dicey": 2}'],
+            "unknown option(s) for WordchainOptions: dicey",
+        ),
+        (["--cards", ""], "--cards is empty"),
+    ],
+)
 def test_bad_input_is_one_clear_line_and_status_2(run, argv: list[str], message: str) -> None:
     code, out, err = run("score", "--game", "wordchain", *argv)
     assert code == 2 and out is None
@@ -81,11 +93,15 @@ def test_hint_lists_the_best_words_with_the_cards_to_lay(run) -> None:
 
 def test_hint_strengths_and_dice(run) -> None:
     hand = "D♥6,T♦6,D♠5,N♠4,G♦7,B♥8,O♣2,E♥3,S♣5,I♠1,E♠2,A♦2"
-    _, beginner, _ = run("hint", "--game", "wordchain", "--hand", hand, "--link", "P♣8", "--strength", "beginner")
+    _, beginner, _ = run(
+        "hint", "--game", "wordchain", "--hand", hand, "--link", "P♣8", "--strength", "beginner"
+    )
     assert all(len(w["cards"]) <= 4 for w in beginner["words"])
     _, dice, _ = run("hint", "--game", "wordchain", "--hand", hand, "--link", "P♣8", "--dice", "2")
     assert all(len(w["cards"]) <= 3 for w in dice["words"])
-    code, _, err = run("hint", "--game", "wordchain", "--hand", hand, "--link", "P♣8", "--strength", "grandmaster")
+    code, _, err = run(
+        "hint", "--game", "wordchain", "--hand", hand, "--link", "P♣8", "--strength", "grandmaster"
+    )
     assert code == 2 and "--strength must be one of beginner, club, strongest" in err
     code, _, err = run("hint", "--game", "wordchain", "--hand", hand)
     assert code == 2 and "--link is needed" in err

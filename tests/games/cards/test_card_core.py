@@ -176,7 +176,9 @@ def test_deal_gives_one_card_at_a_time_pile_after_pile() -> None:
 def test_deal_refuses_when_a_pile_is_short_and_deals_nothing() -> None:
     cons = DrawPile([Card(f"c{i}", "T", 1) for i in range(3)], "consonants")
     hands = [Hand(), Hand()]
-    with pytest.raises(IllegalMoveError, match="consonants pile holds 3 cards, too few to deal 2 to 2 players"):
+    with pytest.raises(
+        IllegalMoveError, match="consonants pile holds 3 cards, too few to deal 2 to 2 players"
+    ):
         deal([cons], hands, [2])
     assert len(cons) == 3 and not hands[0].cards
 

@@ -15,8 +15,12 @@ from wordtable.games.wordchain import WordchainGame
 from wordtable.games.wordsnake import WordsnakeGame
 
 SAVED = json.loads((Path(__file__).parent / "saved_before_card_core.json").read_text("utf-8"))
-CLASSES = {"wordchain": WordchainGame, "wordcard": WordcardGame, "wordsnake": WordsnakeGame,
-           "wordcard_group": WordcardGroupGame}
+CLASSES = {
+    "wordchain": WordchainGame,
+    "wordcard": WordcardGame,
+    "wordsnake": WordsnakeGame,
+    "wordcard_group": WordcardGroupGame,
+}
 
 
 @pytest.mark.parametrize("saved", SAVED, ids=[s["saved"]["game"] for s in SAVED])

@@ -37,7 +37,7 @@ def test_a_card_from_another_hand_is_swapped_with_one_of_the_players_cards():
     before_ann = list(hands[0].cards)
     swaps = td.reveal(0, [card], hands, [pile], names=NAMES, locate=lambda c: "on the table")
     assert card in hands[0] and card not in hands[1]
-    (shown, displaced), = swaps
+    ((shown, displaced),) = swaps
     assert shown == card and displaced in before_ann and displaced in hands[1]
     assert hands[1].cards[2] == displaced  # the displaced card takes the shown card's place
     assert [len(h) for h in hands] == [5, 5, 5]
@@ -63,7 +63,10 @@ def test_a_card_already_in_the_hand_is_only_marked_known():
 def test_a_card_on_the_table_is_refused_in_plain_words():
     hands, pile, table = dealt(4)
     td = TableDeal(7)
-    with pytest.raises(CardKnownElsewhereError, match=r"the .* is already on the table at the centre: a tag may be duplicated"):
+    with pytest.raises(
+        CardKnownElsewhereError,
+        match=r"the .* is already on the table at the centre: a tag may be duplicated",
+    ):
         td.reveal(0, [table[0]], hands, [pile], names=NAMES, locate=lambda c: "on the table at the centre")
 
 
@@ -125,9 +128,13 @@ def test_a_face_up_card_is_placed_and_the_card_assumed_there_goes_where_it_was()
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 3),
-       reveals=st.lists(st.tuples(st.integers(0, 2), st.lists(st.integers(0, 79), min_size=1, max_size=4)),
-                        max_size=12))
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 3),
+    reveals=st.lists(
+        st.tuples(st.integers(0, 2), st.lists(st.integers(0, 79), min_size=1, max_size=4)), max_size=12
+    ),
+)
 def test_random_reveals_never_lose_or_duplicate_a_card_and_keep_hand_sizes(seed, players, reveals):
     hands, pile, table = dealt(seed, players)
     total = everything(hands, pile, table)
@@ -139,7 +146,9 @@ def test_random_reveals_never_lose_or_duplicate_a_card_and_keep_hand_sizes(seed,
         if seat == 2 and len(cards) == 1:  # now and then a face-up card people laid instead
             before = ([h.ids() for h in hands], pile.ids(), [c.id for c in table])
             try:
-                td.place(cards[0], table, picks[0] % len(table), hands, [pile], locate=lambda c: "on the table")
+                td.place(
+                    cards[0], table, picks[0] % len(table), hands, [pile], locate=lambda c: "on the table"
+                )
             except CardKnownElsewhereError:
                 assert ([h.ids() for h in hands], pile.ids(), [c.id for c in table]) == before
             continue

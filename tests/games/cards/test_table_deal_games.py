@@ -25,8 +25,12 @@ def wordchain(enable, deal="table"):
 
 
 def wordchain_cards(g):
-    return Counter([c.id for h in g.hands for c in h] + [c.id for p in g.piles.values() for c in p.cards]
-                   + [c.id for p in g.discards.values() for c in p.cards] + [g.link.id])
+    return Counter(
+        [c.id for h in g.hands for c in h]
+        + [c.id for p in g.piles.values() for c in p.cards]
+        + [c.id for p in g.discards.values() for c in p.cards]
+        + [g.link.id]
+    )
 
 
 def test_wordchain_accepts_a_word_of_cards_the_game_dealt_to_someone_else(enable):
@@ -48,7 +52,9 @@ def test_wordchain_accepts_a_word_of_cards_the_game_dealt_to_someone_else(enable
 
 def test_wordchain_refuses_a_card_already_on_the_table_and_a_reveal_when_the_game_deals(enable):
     g = wordchain(enable)
-    with pytest.raises(CardKnownElsewhereError, match=r"the K♣9 is already the link card: a tag may be duplicated"):
+    with pytest.raises(
+        CardKnownElsewhereError, match=r"the K♣9 is already the link card: a tag may be duplicated"
+    ):
         g.apply({"type": "reveal", "player": 0, "cards": ["#" + g.link.id]})
     host = wordchain(enable, deal="host")
     with pytest.raises(IllegalMoveError, match='deal: "table"'):
@@ -64,8 +70,12 @@ def test_wordchain_turns_up_the_link_card_people_laid(enable):
 
 
 def test_wordchain_counts_the_cards_shown_at_the_end(enable):
-    g = WordchainGame(["Ann", "Bob"], seed=3, lexicon=enable,
-                      options=WordchainOptions(deal="table", dealer=1, count_cards_held=True, target_score=1))
+    g = WordchainGame(
+        ["Ann", "Bob"],
+        seed=3,
+        lexicon=enable,
+        options=WordchainOptions(deal="table", dealer=1, count_cards_held=True, target_score=1),
+    )
     g.set_position([["N♥7", "O♦1", "P♣8"], ["E♥1", "A♠1", "T♦2"]], "K♣9", None, 0)
     hand = {c.face: c for c in g.hands[0]}
     g.apply({"type": "word", "player": 0, "cards": ["@"] + ids([hand["N♥7"], hand["O♦1"], hand["P♣8"]])})
@@ -91,14 +101,16 @@ def test_wordsnake_takes_a_snake_of_cards_dealt_elsewhere_and_scores_the_hand_sh
     cat = [next(c for c in pool if c.letters == x) for x in "CAT"]
     g.apply({"type": "reveal", "player": 0, "cards": ids(cat)}, 10)
     g.apply({"type": "snake", "player": 0, "cards": ids(cat)}, 10)
-    with pytest.raises(CardKnownElsewhereError, match="the C.* is already in Ann's snake: a tag may be duplicated"):
+    with pytest.raises(
+        CardKnownElsewhereError, match="the C.* is already in Ann's snake: a tag may be duplicated"
+    ):
         g.apply({"type": "reveal", "player": 1, "cards": ids(cat[:1])}, 15)
     g.apply({"type": "pass", "player": 0}, 20)
     g.apply({"type": "pass", "player": 1}, 30)
     assert g.phase == "ended"
     left = g.hands[0].cards
     # Ann really holds other cards than the game thinks: Bob's last ten, which are unknown
-    real = g.hands[1].cards[:len(left)]
+    real = g.hands[1].cards[: len(left)]
     with pytest.raises(IllegalMoveError, match="lay every card left in the hand"):
         g.apply({"type": "reveal", "player": 0, "cards": ids(real[:3])}, 40)
     g.apply({"type": "reveal", "player": 0, "cards": ids(real)}, 40)
@@ -110,10 +122,17 @@ def test_wordsnake_takes_a_snake_of_cards_dealt_elsewhere_and_scores_the_hand_sh
 
 
 def test_wordcard_rescores_the_deal_with_the_hand_shown(enable):
-    opts = WordcardOptions(game_type="wordcard", words_within_words=False, hand_size=8, dealer=0, deal="table")
+    opts = WordcardOptions(
+        game_type="wordcard", words_within_words=False, hand_size=8, dealer=0, deal="table"
+    )
     g = WordcardGame(["Ann", "Bob"], seed=9, options=opts, lexicon=enable)
-    g.set_position([["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
-                    ["E♠2", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"]], stock=["E♠6"])
+    g.set_position(
+        [
+            ["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
+            ["E♠2", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"],
+        ],
+        stock=["E♠6"],
+    )
     g.apply({"type": "take"})
     g.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
     g.apply({"type": "discard", "card": "Z♠K"})
@@ -131,6 +150,7 @@ def test_wordcard_rescores_the_deal_with_the_hand_shown(enable):
     dealt.apply({"type": "take"})
     dealt.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
     dealt.apply({"type": "discard", "card": "Z♠K"})
+
     def points(game):
         return [[ln["points"] for ln in p["lines"]] for p in game.deal_results[0]["players"]]
 

@@ -24,7 +24,9 @@ PLANET = ["P♣8", "L♠10", "A♥J", "N♥1", "E♠Q", "T♠J"]
 def new(enable: Any, players: int = 2, **options: Any) -> WordcardGame:
     options.setdefault("dealer", 0)
     options.setdefault("hand_size", 8)
-    return WordcardGame(["Ann", "Bob", "Cy"][:players], seed=1, options=WordcardOptions(**options), lexicon=enable)
+    return WordcardGame(
+        ["Ann", "Bob", "Cy"][:players], seed=1, options=WordcardOptions(**options), lexicon=enable
+    )
 
 
 def staged(enable: Any, **options: Any) -> WordcardGame:
@@ -35,8 +37,11 @@ def staged(enable: Any, **options: Any) -> WordcardGame:
 
 
 def frozen(game: WordcardGame) -> str:
-    return json.dumps([game.state(), game.to_dict(), game.phase, game.current, game.lost_turns],
-                      sort_keys=True, ensure_ascii=False)
+    return json.dumps(
+        [game.state(), game.to_dict(), game.phase, game.current, game.lost_turns],
+        sort_keys=True,
+        ensure_ascii=False,
+    )
 
 
 def ids(game: WordcardGame, meld: int) -> list[str]:
@@ -50,8 +55,14 @@ def play_script(game: WordcardGame) -> None:
     game.apply({"type": "play", "player": 1, "from_discard": 1, "melds": [PLANET]})
     game.apply({"type": "discard", "player": 1, "card": "H♦7"})
     game.apply({"type": "take", "player": 0})
-    game.apply({"type": "play", "player": 0, "tag_ons": [{"meld": 0, "cells": ids(game, 0) + ["S♣1"]}],
-                "melds": [["T♣6", "O♣1", "E♠1"]]})
+    game.apply(
+        {
+            "type": "play",
+            "player": 0,
+            "tag_ons": [{"meld": 0, "cells": ids(game, 0) + ["S♣1"]}],
+            "melds": [["T♣6", "O♣1", "E♠1"]],
+        }
+    )
 
 
 # -- the deal -------------------------------------------------------------------------------------------
@@ -83,9 +94,16 @@ def test_a_scripted_deal_for_the_most_points_ends_with_rule_42_and_rule_48(enabl
     # Ann: BREAD 7+7+7+6+9 = 36, BREADS tag-on 37, TOE 6+1+1 = 8, out after an earlier laydown 25 = 106
     assert game.history[1].score.total == 36
     assert [(ln.label, ln.points) for ln in game.history[-1].score.lines] == [
-        ("word TOE", 8), ("word BREADS", 37), ("bonus: out after an earlier laydown", 25)]
+        ("word TOE", 8),
+        ("word BREADS", 37),
+        ("bonus: out after an earlier laydown", 25),
+    ]
     # Bob: PLANET 8+10+11+1+12+11 = 53, less N 8 and I 9 in hand = 36; the loser, so 36 comes off Ann
-    assert sheet[1]["lines"][1] == {"label": "cards left in the hand", "points": -17, "detail": "N♠8 8 + I♥9 9"}
+    assert sheet[1]["lines"][1] == {
+        "label": "cards left in the hand",
+        "points": -17,
+        "detail": "N♠8 8 + I♥9 9",
+    }
     assert game.scores == [106 - 36, 0]
     assert sheet[0]["lines"][-1]["detail"] == "rule 48"
     assert game.winners() == [0]
@@ -105,14 +123,21 @@ def test_the_same_deal_for_the_least_points_brings_the_winner_to_nought_rule_47(
 
 def test_wordcard_doubles_rows_and_the_hand_and_going_out_in_one_turn_earns_fifty(enable: Any) -> None:
     game = new(enable, game_type="wordcard", words_within_words=False)
-    game.set_position([["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
-                       ["E♠2", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"]], stock=["E♠6"])
+    game.set_position(
+        [
+            ["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
+            ["E♠2", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"],
+        ],
+        stock=["E♠6"],
+    )
     game.apply({"type": "take"})
     rec = game.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
     # TOWNS: word 5 + set of aces 5 = 10, x2 = 20; ATE: word 18 + set of sixes 18 = 36, x2 = 72
     assert rec.score.total == 92
     out = game.apply({"type": "discard", "card": "Z♠K"})
-    assert [(ln.label, ln.points) for ln in out.score.lines] == [("bonus: out with all cards in one turn", 50)]
+    assert [(ln.label, ln.points) for ln in out.score.lines] == [
+        ("bonus: out with all cards in one turn", 50)
+    ]
     bob = game.deal_results[0]["players"][1]["lines"][1]
     assert bob["points"] == -32 and bob["detail"].endswith("x2 in WORDCARD (rule 33)")
     assert game.scores == [142 + 32, 0]
@@ -120,8 +145,13 @@ def test_wordcard_doubles_rows_and_the_hand_and_going_out_in_one_turn_earns_fift
 
 def test_a_wild_card_left_in_the_hand_costs_fifty(enable: Any) -> None:
     game = new(enable, game_type="wordcard", words_within_words=False)
-    game.set_position([["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
-                       ["*", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"]], stock=["E♠6"])
+    game.set_position(
+        [
+            ["T♦1", "O♣1", "W♠1", "N♥1", "S♣1", "A♥6", "T♣6", "Z♠K"],
+            ["*", "A♥2", "O♦2", "U♣2", "R♠2", "T♥2", "L♦2", "S♣2"],
+        ],
+        stock=["E♠6"],
+    )
     game.apply({"type": "take"})
     game.apply({"type": "play", "melds": [["T♦1", "O♣1", "W♠1", "N♥1", "S♣1"], ["A♥6", "T♣6", "E♠6"]]})
     game.apply({"type": "discard", "card": "Z♠K"})
@@ -136,7 +166,9 @@ def test_opening_needs_five_cards_at_once_or_the_agreed_points(enable: Any) -> N
     game = staged(enable)
     game.apply({"type": "take"})
     before = frozen(game)
-    with pytest.raises(IllegalMoveError, match=r"to open, lay down at least 5 cards at once, not 3 \(rule 14\)"):
+    with pytest.raises(
+        IllegalMoveError, match=r"to open, lay down at least 5 cards at once, not 3 \(rule 14\)"
+    ):
         game.apply({"type": "play", "melds": [["B♣7", "R♣7", "A♥6"]]})  # BRA
     assert frozen(game) == before
     pts = staged(enable, opening="points", opening_points=40)
@@ -157,7 +189,11 @@ def test_every_bad_play_is_refused_with_its_reason_and_changes_nothing(enable: A
     before = frozen(game)
     bad = [
         ({"melds": [["B♣7", "R♣7", "E♠7", "A♥6", "Z♠K"]]}, CardNotInHandError, "Z♠K is not in Ann's hand"),
-        ({"melds": [BREAD, ["B♣7", "O♣1"]]}, CardPlayedTwiceError, "B♣7 is named 2 times but Ann's hand holds 1"),
+        (
+            {"melds": [BREAD, ["B♣7", "O♣1"]]},
+            CardPlayedTwiceError,
+            "B♣7 is named 2 times but Ann's hand holds 1",
+        ),
         ({"melds": [["B♣x", "R♣7"]]}, UnknownCardError, "unknown card code 'B♣x'"),
         ({"melds": [["B♣1", "R♣7"]]}, UnknownCardError, "the WORDCARD deck has no card 'B♣1'"),
         ({"melds": [["B♣7", "R♣7", "A♥6", "E♠7", "D♣9"]]}, IllegalMoveError, "BRAED is not a word"),
@@ -180,7 +216,9 @@ def test_tagging_on_needs_an_opened_game_and_cards_at_the_ends(enable: Any) -> N
     game.apply({"type": "discard", "card": "N♥1"})
     game.apply({"type": "take", "player": 1})
     with pytest.raises(IllegalMoveError, match="Bob has not opened yet: lay down first"):
-        game.apply({"type": "play", "player": 1, "tag_ons": [{"meld": 0, "cells": ids(game, 0) + ["T♠J", "H♦7"]}]})
+        game.apply(
+            {"type": "play", "player": 1, "tag_ons": [{"meld": 0, "cells": ids(game, 0) + ["T♠J", "H♦7"]}]}
+        )
     game.apply({"type": "discard", "player": 1, "card": "H♦7"})
     game.apply({"type": "take"})
     row = ids(game, 0)
@@ -194,8 +232,13 @@ def test_tagging_on_needs_an_opened_game_and_cards_at_the_ends(enable: Any) -> N
 
 def test_tag_ons_count_only_the_words_that_use_a_new_card(enable: Any) -> None:
     game = new(enable, opening_cards=3)
-    game.set_position([["R♣7", "A♠8", "I♥9", "D♣10", "S♣1", "E♠1", "O♣1", "N♥1"],
-                       ["H♦7", "A♥J", "T♠J", "E♠Q", "N♠8", "L♠10", "I♦3", "P♣8"]], stock=["T♦1", "W♠1"])
+    game.set_position(
+        [
+            ["R♣7", "A♠8", "I♥9", "D♣10", "S♣1", "E♠1", "O♣1", "N♥1"],
+            ["H♦7", "A♥J", "T♠J", "E♠Q", "N♠8", "L♠10", "I♦3", "P♣8"],
+        ],
+        stock=["T♦1", "W♠1"],
+    )
     game.apply({"type": "take"})
     first = game.apply({"type": "play", "melds": [["R♣7", "A♠8", "I♥9", "D♣10"]]})
     # RAID 34, AI 17, AID 27, ID 19
@@ -203,7 +246,10 @@ def test_tag_ons_count_only_the_words_that_use_a_new_card(enable: Any) -> None:
     tag = game.apply({"type": "play", "tag_ons": [{"meld": 0, "cells": ids(game, 0) + ["S♣1"]}]})
     # RAIDS 35, AIDS 8+9+10+1 = 28 and IDS 9+10+1 = 20 use the S; RAID, AI, AID and ID were counted already
     assert [(ln.label, ln.points) for ln in tag.score.lines] == [
-        ("word RAIDS", 35), ("word AIDS within RAIDS", 28), ("word IDS within RAIDS", 20)]
+        ("word RAIDS", 35),
+        ("word AIDS within RAIDS", 28),
+        ("word IDS within RAIDS", 20),
+    ]
 
 
 def test_a_face_up_card_taken_must_be_played_at_once(enable: Any) -> None:
@@ -211,12 +257,19 @@ def test_a_face_up_card_taken_must_be_played_at_once(enable: Any) -> None:
     game.apply({"type": "take"})
     game.apply({"type": "play", "melds": [BREAD]})
     game.apply({"type": "discard", "card": "N♥1"})
-    with pytest.raises(IllegalMoveError, match=r"only the dealer at the start may take the face-up card without playing it \(rule 11\)"):
+    with pytest.raises(
+        IllegalMoveError,
+        match=r"only the dealer at the start may take the face-up card without playing it \(rule 11\)",
+    ):
         game.apply({"type": "take", "player": 1, "source": "discard"})
     before = frozen(game)
     with pytest.raises(IllegalMoveError, match=r"N♥1, taken from the face-up cards, must be played at once"):
-        game.apply({"type": "play", "player": 1, "from_discard": 1, "melds": [["P♣8", "L♠10", "A♥J", "T♠J", "E♠Q"]]})
-    with pytest.raises(IllegalMoveError, match=r"only the top face-up card may be taken \(rule 21's pickup is not agreed\)"):
+        game.apply(
+            {"type": "play", "player": 1, "from_discard": 1, "melds": [["P♣8", "L♠10", "A♥J", "T♠J", "E♠Q"]]}
+        )
+    with pytest.raises(
+        IllegalMoveError, match=r"only the top face-up card may be taken \(rule 21's pickup is not agreed\)"
+    ):
         game.apply({"type": "play", "player": 1, "from_discard": 2, "melds": [PLANET]})
     assert frozen(game) == before
     game.apply({"type": "play", "player": 1, "from_discard": 1, "melds": [PLANET]})
@@ -240,7 +293,9 @@ def test_rule_21_takes_a_face_up_card_with_all_the_cards_on_it(enable: Any) -> N
     # Bob takes U♦9 and the two cards on it (Z♠K, N♥1); U♦9 is the one to play at once
     with pytest.raises(IllegalMoveError, match="U♦9, taken from the face-up cards, must be played at once"):
         game.apply({"type": "play", "player": 1, "from_discard": 3, "melds": [PLANET]})
-    game.apply({"type": "play", "player": 1, "from_discard": 3, "melds": [["U♦9", "N♥1", "L♠10", "I♥9", "T♠J"]]})
+    game.apply(
+        {"type": "play", "player": 1, "from_discard": 3, "melds": [["U♦9", "N♥1", "L♠10", "I♥9", "T♠J"]]}
+    )
     assert [c.face for c in game.discards.cards] == ["S♥7"]
     assert sorted(game.hands[1].faces()) == sorted(["H♦7", "A♥11", "E♠12", "N♠8", "P♣8", "Z♠13"])
     with pytest.raises(InvalidMoveError, match="only for the most points"):
@@ -249,20 +304,40 @@ def test_rule_21_takes_a_face_up_card_with_all_the_cards_on_it(enable: Any) -> N
 
 def test_a_played_wild_card_can_be_swapped_for_the_real_card(enable: Any) -> None:
     game = new(enable, opening_cards=3, words_within_words=False)
-    game.set_position([["C♦6", "*", "T♣6", "S♣1", "O♣1", "N♥1", "E♠1", "W♠1"],
-                       ["A♥1", "D♣9", "O♦10", "G♥8", "P♣8", "L♠10", "I♥9", "H♦7"]], stock=["E♠2", "U♣2"])
+    game.set_position(
+        [
+            ["C♦6", "*", "T♣6", "S♣1", "O♣1", "N♥1", "E♠1", "W♠1"],
+            ["A♥1", "D♣9", "O♦10", "G♥8", "P♣8", "L♠10", "I♥9", "H♦7"],
+        ],
+        stock=["E♠2", "U♣2"],
+    )
     game.apply({"type": "take"})
     rec = game.apply({"type": "play", "melds": [["C♦6", "*=A", "T♣6"]]})
     assert rec.score.total == 6 + 25 + 6
     game.apply({"type": "discard", "card": "W♠1"})
     game.apply({"type": "take", "player": 1})
     before = frozen(game)
-    with pytest.raises(IllegalMoveError, match=r"I♥9 is not the real card of a wild card in row 0 \(wild cards there: \*=A6\)"):
-        game.apply({"type": "play", "player": 1, "melds": [["G♥8", "O♦10", "L♠10", "D♣9"]],
-                    "replace_wilds": [{"meld": 0, "card": "I♥9"}]})
+    with pytest.raises(
+        IllegalMoveError,
+        match=r"I♥9 is not the real card of a wild card in row 0 \(wild cards there: \*=A6\)",
+    ):
+        game.apply(
+            {
+                "type": "play",
+                "player": 1,
+                "melds": [["G♥8", "O♦10", "L♠10", "D♣9"]],
+                "replace_wilds": [{"meld": 0, "card": "I♥9"}],
+            }
+        )
     assert frozen(game) == before
-    game.apply({"type": "play", "player": 1, "melds": [["G♥8", "O♦10", "L♠10", "D♣9"]],
-                "replace_wilds": [{"meld": 0, "card": "A♥1"}]})
+    game.apply(
+        {
+            "type": "play",
+            "player": 1,
+            "melds": [["G♥8", "O♦10", "L♠10", "D♣9"]],
+            "replace_wilds": [{"meld": 0, "card": "A♥1"}],
+        }
+    )
     assert game.melds[0].to_dict()["cards"] == ["C♦6", "A♥1", "T♣6"]
     assert "*" in game.hands[1].faces()
 
@@ -331,7 +406,9 @@ def test_bots_of_every_strength_play_a_deal_to_its_end(enable: Any) -> None:
             break
         bot_play(game, game.current, strength=("beginner", "club")[turn % 2], budget_s=0.2)
     assert game.phase == "over" and len(game.deal_results) == 1
-    assert sum(1 for p in game.deal_results[0]["players"] if p["total"] == 0) >= 1  # rule 48: the loser at nought
+    assert (
+        sum(1 for p in game.deal_results[0]["players"] if p["total"] == 0) >= 1
+    )  # rule 48: the loser at nought
 
 
 def test_the_best_laydown_is_a_legal_play_worth_what_it_says(enable: Any) -> None:
@@ -353,8 +430,12 @@ TABLE = ["R♣7", "A♠8", "I♥9", "D♣10", "E♠J", "R♣Q", "T♦1", "O♣1"
 
 
 def test_group_game_solutions_are_scored_and_unused_cards_cost_their_value(enable: Any) -> None:
-    game = WordcardGroupGame(["Ann", "Bob"], options=GroupOptions(game_type="wordcard", words_within_words=False),
-                             lexicon=enable, table=TABLE)
+    game = WordcardGroupGame(
+        ["Ann", "Bob"],
+        options=GroupOptions(game_type="wordcard", words_within_words=False),
+        lexicon=enable,
+        table=TABLE,
+    )
     whole = game.apply({"type": "solution", "player": 0, "melds": [TABLE[:6], ["T♦1", "O♣1"]]})
     # RAIDER word 57 + sequence 57 = 114, x2 = 228; TO word 2 + set 2 = 4, x2 = 8; every card used: 50
     assert whole.score.total == 228 + 8 + 50
@@ -368,10 +449,18 @@ def test_group_game_solutions_are_scored_and_unused_cards_cost_their_value(enabl
 
 
 def test_the_solo_group_puzzle_has_a_score_to_beat_from_the_host(enable: Any) -> None:
-    game = WordcardGroupGame(["Solo"], options=GroupOptions(game_type="wordplay", time_ms=60_000), lexicon=enable,
-                             table=TABLE, now_ms=0)
+    game = WordcardGroupGame(
+        ["Solo"],
+        options=GroupOptions(game_type="wordplay", time_ms=60_000),
+        lexicon=enable,
+        table=TABLE,
+        now_ms=0,
+    )
     rows, best = best_group_solution(game, strength="strongest", budget_s=1.0)
-    game.set_target([r.tokens() for r in rows], game.apply({"type": "solution", "melds": [r.tokens() for r in rows]}, 1).score)
+    game.set_target(
+        [r.tokens() for r in rows],
+        game.apply({"type": "solution", "melds": [r.tokens() for r in rows]}, 1).score,
+    )
     assert game.state()["to_beat"]["score"] == best == game.scores[0]
     mine = game.apply({"type": "solution", "melds": [TABLE[:6], ["T♦1", "O♣1"]]}, now_ms=2)
     assert mine.score.total <= best
@@ -456,8 +545,12 @@ def test_with_rule_17_a_row_may_cross_a_row_through_one_of_its_cards(enable: Any
 
 
 def test_partners_win_together_on_their_summed_score(enable: Any) -> None:
-    game = WordcardGame(["Ann", "Bob", "Cy"], seed=1, lexicon=enable,
-                        options=WordcardOptions(dealer=0, hand_size=8, partners=[[1, 2]]))
+    game = WordcardGame(
+        ["Ann", "Bob", "Cy"],
+        seed=1,
+        lexicon=enable,
+        options=WordcardOptions(dealer=0, hand_size=8, partners=[[1, 2]]),
+    )
     for seat, score in enumerate([50, 30, 25]):
         game.players[seat].score = score
     assert game.sides() == [[1, 2], [0]] and game.side_scores() == [55, 50]

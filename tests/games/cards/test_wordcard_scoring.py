@@ -33,8 +33,9 @@ def row(codes: list[str]) -> list[PlacedCard]:
 
 
 def score(codes: list[str], game_type: str, enable: Any, **options: Any) -> Any:
-    return score_meld(row(codes), TYPE_RULES[game_type], WordcardOptions(game_type=game_type, **options),
-                      enable.is_word)
+    return score_meld(
+        row(codes), TYPE_RULES[game_type], WordcardOptions(game_type=game_type, **options), enable.is_word
+    )
 
 
 def test_the_deck_has_108_cards_four_of_them_wild_and_eight_of_each_rank() -> None:
@@ -52,9 +53,16 @@ def test_raider_on_seven_to_queen_counts_every_word_within_it_in_wordplay(enable
     got = score(RAIDER, "wordplay", enable)
     # RAIDER 57, RAID 7+8+9+10=34, AI 17, AID 27, AIDE 38, AIDER 50, ID 19, DE 21, ER 23
     assert [(ln.label, ln.points) for ln in got.lines] == [
-        ("word RAIDER", 57), ("word RAID within RAIDER", 34), ("word AI within RAIDER", 17),
-        ("word AID within RAIDER", 27), ("word AIDE within RAIDER", 38), ("word AIDER within RAIDER", 50),
-        ("word ID within RAIDER", 19), ("word DE within RAIDER", 21), ("word ER within RAIDER", 23)]
+        ("word RAIDER", 57),
+        ("word RAID within RAIDER", 34),
+        ("word AI within RAIDER", 17),
+        ("word AID within RAIDER", 27),
+        ("word AIDE within RAIDER", 38),
+        ("word AIDER within RAIDER", 50),
+        ("word ID within RAIDER", 19),
+        ("word DE within RAIDER", 21),
+        ("word ER within RAIDER", 23),
+    ]
     assert got.points == 286
     assert got.lines[0].detail == "R 7 + A 8 + I 9 + D 10 + E 11 + R 12"
 
@@ -101,7 +109,9 @@ def test_cards_that_are_no_combination_are_refused_in_cardplay(enable: Any) -> N
 
 
 def test_a_row_that_is_no_word_is_refused_where_words_must_be_laid(enable: Any) -> None:
-    with pytest.raises(IllegalMoveError, match=r"RAIDRE is not a word: in WORDPLAY every laydown must be a word"):
+    with pytest.raises(
+        IllegalMoveError, match=r"RAIDRE is not a word: in WORDPLAY every laydown must be a word"
+    ):
         score(["R♣7", "A♠8", "I♥9", "D♣10", "R♣Q", "E♠J"], "wordplay", enable)
     with pytest.raises(IllegalMoveError, match=r"the cards 1,1,5 are no combination: in WORDCARD"):
         score(["T♦1", "O♣1", "E♠5"], "wordcard", enable)  # a word, but 1-1-5 is no combination
@@ -113,8 +123,13 @@ def test_a_word_of_eight_letters_earns_fifty_once(enable: Any) -> None:
     got = score(codes, "wordplay", enable, words_within_words=False)
     assert got.points == 16
     assert [(b.label, b.points) for b in got.bonus_lines] == [("bonus: a word of 8 letters or more", 50)]
-    again = score_meld(row(codes), TYPE_RULES["wordplay"], WordcardOptions(words_within_words=False),
-                       enable.is_word, awarded=(True, False))
+    again = score_meld(
+        row(codes),
+        TYPE_RULES["wordplay"],
+        WordcardOptions(words_within_words=False),
+        enable.is_word,
+        awarded=(True, False),
+    )
     assert again.bonus == 0
     assert score(codes, "wordplay", enable, words_within_words=False, bonuses=False).bonus == 0
 
@@ -123,7 +138,9 @@ def test_eight_identical_cards_or_a_sequence_of_eight_earn_fifty(enable: Any) ->
     sevens = score(["E♠7", "O♥7", "U♦7", "R♣7", "L♠7", "S♥7", "H♦7", "B♣7"], "cardplay", enable)
     assert sevens.points == 56 and sevens.bonus == 50
     ace_to_eight = score(["E♠1", "E♠2", "E♠3", "E♠4", "E♠5", "E♠6", "E♠7", "A♠8"], "cardplay", enable)
-    assert ace_to_eight.combination == "sequence up" and ace_to_eight.points == 36 and ace_to_eight.bonus == 50
+    assert (
+        ace_to_eight.combination == "sequence up" and ace_to_eight.points == 36 and ace_to_eight.bonus == 50
+    )
     eight_to_ace = score(["A♠8", "E♠7", "E♠6", "E♠5", "E♠4", "E♠3", "E♠2", "E♠1"], "cardplay", enable)
     assert eight_to_ace.combination == "sequence down" and eight_to_ace.bonus == 50
     assert score(["E♠7", "O♥7", "U♦7"], "cardplay", enable).bonus == 0
@@ -134,8 +151,9 @@ def test_a_wild_card_takes_the_rank_its_sequence_needs_and_is_worth_the_agreed_v
     assert cards[1].number == 6
     got = score_meld(cards, TYPE_RULES["cardplay"], WordcardOptions(game_type="cardplay"), enable.is_word)
     assert got.points == 5 + 25 + 7
-    zero = score_meld(cards, TYPE_RULES["cardplay"], WordcardOptions(game_type="cardplay", wild_points=0),
-                      enable.is_word)
+    zero = score_meld(
+        cards, TYPE_RULES["cardplay"], WordcardOptions(game_type="cardplay", wild_points=0), enable.is_word
+    )
     assert zero.points == 12
     with pytest.raises(InvalidMoveError, match="wild_points must be 0 or 25"):
         WordcardOptions(wild_points=10)
@@ -145,7 +163,9 @@ def test_a_wild_card_letter_is_found_when_only_one_makes_a_word_else_the_player_
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
     named = name_wild_letters(row(["*", "U♦7", "I♥9", "Z♠K"]), enable.is_word, alphabet)
     assert "".join(p.letters for p in named) == "QUIZ"
-    with pytest.raises(InvalidMoveError, match=r"say which letter the wild card stands for in JU\?: G, N, S, T"):
+    with pytest.raises(
+        InvalidMoveError, match=r"say which letter the wild card stands for in JU\?: G, N, S, T"
+    ):
         name_wild_letters(row(["J♣Q", "U♦7", "*"]), enable.is_word, alphabet)
     with pytest.raises(IllegalMoveError, match=r"no letter for the wild card makes QZ\? a word"):
         name_wild_letters(row(["Q♣K", "Z♠K", "*"]), enable.is_word, alphabet)

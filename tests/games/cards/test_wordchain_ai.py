@@ -39,7 +39,9 @@ def exhaustive_best(hand: list[Card], link: Card, lex: lexicon.Lexicon, options:
                         placed.append(PlacedCard.of(link))
                     else:
                         card = next(it)
-                        placed.append(PlacedCard(card, letter, None, None) if card.wild else PlacedCard.of(card))
+                        placed.append(
+                            PlacedCard(card, letter, None, None) if card.wild else PlacedCard.of(card)
+                        )
                 s = score_word(placed, pos, options, all_cards_used=len(pick) == len(hand))
                 best = max(best, s.total)
     return best
@@ -72,7 +74,9 @@ def test_the_best_word_matches_an_exhaustive_search_with_the_link_first_only(ena
         assert (found[0].score.total if found else 0) == exhaustive_best(hand, link, enable, options)
 
 
-def test_hint_lists_playable_words_best_first_and_each_plays_as_scored(new_game: Maker, enable: lexicon.Lexicon) -> None:
+def test_hint_lists_playable_words_best_first_and_each_plays_as_scored(
+    new_game: Maker, enable: lexicon.Lexicon
+) -> None:
     game = new_game(seed=11)
     found = hint(game, strength="strongest", top=5)
     assert found and [c.value for c in found] == sorted((c.value for c in found), reverse=True)
@@ -91,7 +95,10 @@ def test_strengths_differ_in_length_and_score(new_game: Maker) -> None:
     assert all(len(c.placed) <= 4 and c.link_position == 0 for c in beginner)
     assert all(len(c.placed) <= 7 and c.link_position == 0 for c in club)
     assert beginner[0].score.total <= club[0].score.total
-    assert max(c.score.total for c in strongest) >= club[0].score.total - 1 or strongest[0].value >= club[0].value - 100
+    assert (
+        max(c.score.total for c in strongest) >= club[0].score.total - 1
+        or strongest[0].value >= club[0].value - 100
+    )
 
 
 def test_dice_limit_the_hint(new_game: Maker, enable: lexicon.Lexicon) -> None:
@@ -137,7 +144,10 @@ def test_bots_play_a_whole_game_to_the_end(new_game: Maker, strengths: tuple[str
 def test_strengths_are_named() -> None:
     assert STRENGTHS == ("beginner", "club", "strongest")
     with pytest.raises(ValueError, match="strength must be one of"):
-        hint(WordchainGame(["a", "b"], options=WordchainOptions(dealer=0), lexicon=lexicon.load("enable")), strength="expert")
+        hint(
+            WordchainGame(["a", "b"], options=WordchainOptions(dealer=0), lexicon=lexicon.load("enable")),
+            strength="expert",
+        )
 
 
 def test_after_a_double_the_strongest_bot_can_lay_two_words(new_game: Maker, enable: lexicon.Lexicon) -> None:
@@ -167,15 +177,19 @@ def test_bots_play_a_whole_game_with_two_dice(new_game: Maker) -> None:
     assert len(doubles) >= 1 and all(len(rec.action["words"]) == 2 for rec in doubles)
 
 
-@pytest.mark.parametrize("options", [
-    {"one_deck": True},
-    {"dice": 1, "link_anywhere": False},
-    {"check_words": "challenge", "scoring": "simple"},
-    {"discards_into_decks": True, "target_score": 200},
-    {"reshuffle_discards": True, "target_score": 150},
-])
-def test_every_card_stays_on_the_table_and_the_game_replays(new_game: Maker, enable: lexicon.Lexicon,
-                                                            options: dict) -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"one_deck": True},
+        {"dice": 1, "link_anywhere": False},
+        {"check_words": "challenge", "scoring": "simple"},
+        {"discards_into_decks": True, "target_score": 200},
+        {"reshuffle_discards": True, "target_score": 150},
+    ],
+)
+def test_every_card_stays_on_the_table_and_the_game_replays(
+    new_game: Maker, enable: lexicon.Lexicon, options: dict
+) -> None:
     game = new_game(players=3, seed=13, **{"target_score": 120, **options})
     rng = Random(5)
     for _ in range(300):

@@ -40,7 +40,9 @@ def hand(game: WordchainGame, seat: int) -> list[str]:
 # -- the deal -----------------------------------------------------------------------------------------------
 
 
-def test_each_player_is_dealt_six_consonants_and_six_vowels_and_a_consonant_is_the_link(new_game: Maker) -> None:
+def test_each_player_is_dealt_six_consonants_and_six_vowels_and_a_consonant_is_the_link(
+    new_game: Maker,
+) -> None:
     game = new_game(players=4, seed=3)
     for h in game.hands:
         assert Counter(c.group for c in h) == {"consonant": 6, "vowel": 6}
@@ -80,8 +82,9 @@ def test_the_cut_makes_the_player_closest_to_a_the_dealer(enable: lexicon.Lexico
 def test_suit_seniority_breaks_a_tie_in_the_cut(enable: lexicon.Lexicon) -> None:
     order = "♥♦♣♠"
     for seed in range(20):
-        game = WordchainGame(["Ann", "Bob"], seed=seed, lexicon=enable,
-                             options=WordchainOptions(cut_suit_seniority=True))
+        game = WordchainGame(
+            ["Ann", "Bob"], seed=seed, lexicon=enable, options=WordchainOptions(cut_suit_seniority=True)
+        )
         cards = [c["card"] for c in game.cuts if "note" not in c]
         assert len(cards) == 2  # never a recut: equal letters are split by suit
         dealer_card = cards[game.turn.dealer]
@@ -173,7 +176,10 @@ def test_a_multicard_letter_is_found_when_only_one_makes_a_word(new_game: Maker)
 def test_a_multicard_letter_must_be_said_when_several_make_words(new_game: Maker) -> None:
     game = staged(new_game)
     before = frozen(game)
-    with pytest.raises(InvalidMoveError, match=r"say which letter the Multicard \(\*=E\) stands for in K\?N: E, I all make words"):
+    with pytest.raises(
+        InvalidMoveError,
+        match=r"say which letter the Multicard \(\*=E\) stands for in K\?N: E, I all make words",
+    ):
         game.apply({"type": "word", "cards": ["@", "*", "N♥7"]})
     assert frozen(game) == before
 
@@ -184,7 +190,9 @@ def test_a_multicard_link_is_nominated_by_the_next_player(new_game: Maker) -> No
     game.apply({"type": "draw", "consonants": 1, "vowels": 2})
     assert game.link.wild
     before = frozen(game)
-    with pytest.raises(InvalidMoveError, match=r"say which letter the link Multicard \(@=E\) stands for in \?X: A, E, O"):
+    with pytest.raises(
+        InvalidMoveError, match=r"say which letter the link Multicard \(@=E\) stands for in \?X: A, E, O"
+    ):
         game.apply({"type": "word", "player": 1, "cards": ["@", "X♥11"]})
     assert frozen(game) == before
     record = game.apply({"type": "word", "player": 1, "cards": ["@=O", "X♥11"]})
@@ -238,29 +246,43 @@ def _first_roll(new_game: Maker, seed: int, dice: int) -> str:
 # -- bad moves: a specific error and nothing changed --------------------------------------------------------
 
 
-@pytest.mark.parametrize("action,error,message", [
-    ({"type": "word", "player": 1, "cards": PYREXIA}, NotYourTurnError, "it is Ann's turn, not Bob's"),
-    ({"type": "word", "cards": ["@", "Z♦12"]}, CardNotInHandError, "Z♦12 is not in Ann's hand"),
-    ({"type": "word", "cards": ["@", "Q♠99"]}, UnknownCardError, "WORDCHAIN deck has no card 'Q♠99'"),
-    ({"type": "word", "cards": ["@", "N♥x"]}, UnknownCardError, "unknown card code 'N♥x'"),
-    ({"type": "word", "cards": ["@", "N♥7", "N♥7"]}, CardPlayedTwiceError, "N♥7 is named 2 times"),
-    ({"type": "word", "cards": ["@", "@", "N♥7"]}, CardPlayedTwiceError, "link card is laid twice"),
-    ({"type": "word", "cards": ["N♥7", "O♦1"]}, IllegalMoveError, "must start with the link card K♣9 (or contain it"),
-    ({"type": "word", "cards": ["@", "T♦2", "P♣8"]}, IllegalMoveError, "KTP is not a word (not in enable)"),
-    ({"type": "word", "cards": ["@"]}, IllegalMoveError, "at least one card from the hand"),
-    ({"type": "word", "cards": []}, InvalidMoveError, "a word needs its cards"),
-    ({"type": "word", "cells": {"0": "@", "2": "N♥7"}}, InvalidMoveError, "cells 0 to 1 without gaps"),
-    ({"type": "draw", "consonants": 1}, IllegalMoveError, "no word is waiting for its draw"),
-    ({"type": "challenge", "player": 1}, IllegalMoveError, "there is no word to challenge"),
-    ({"type": "five_cards", "consonants": 2, "vowels": 2}, IllegalMoveError, r"take 5 card\(s\) in all"),
-    ({"type": "shuffle"}, InvalidMoveError, "unknown action 'shuffle'"),
-    ({"type": "pass", "player": 7}, InvalidMoveError, "player must be a seat from 0 to 1"),
-])
-def test_bad_moves_raise_a_specific_error_and_change_nothing(new_game: Maker, action: dict[str, Any],
-                                                             error: type[Exception], message: str) -> None:
+@pytest.mark.parametrize(
+    "action,error,message",
+    [
+        ({"type": "word", "player": 1, "cards": PYREXIA}, NotYourTurnError, "it is Ann's turn, not Bob's"),
+        ({"type": "word", "cards": ["@", "Z♦12"]}, CardNotInHandError, "Z♦12 is not in Ann's hand"),
+        ({"type": "word", "cards": ["@", "Q♠99"]}, UnknownCardError, "WORDCHAIN deck has no card 'Q♠99'"),
+        ({"type": "word", "cards": ["@", "N♥x"]}, UnknownCardError, "unknown card code 'N♥x'"),
+        ({"type": "word", "cards": ["@", "N♥7", "N♥7"]}, CardPlayedTwiceError, "N♥7 is named 2 times"),
+        ({"type": "word", "cards": ["@", "@", "N♥7"]}, CardPlayedTwiceError, "link card is laid twice"),
+        (
+            {"type": "word", "cards": ["N♥7", "O♦1"]},
+            IllegalMoveError,
+            "must start with the link card K♣9 (or contain it",
+        ),
+        (
+            {"type": "word", "cards": ["@", "T♦2", "P♣8"]},
+            IllegalMoveError,
+            "KTP is not a word (not in enable)",
+        ),
+        ({"type": "word", "cards": ["@"]}, IllegalMoveError, "at least one card from the hand"),
+        ({"type": "word", "cards": []}, InvalidMoveError, "a word needs its cards"),
+        ({"type": "word", "cells": {"0": "@", "2": "N♥7"}}, InvalidMoveError, "cells 0 to 1 without gaps"),
+        ({"type": "draw", "consonants": 1}, IllegalMoveError, "no word is waiting for its draw"),
+        ({"type": "challenge", "player": 1}, IllegalMoveError, "there is no word to challenge"),
+        ({"type": "five_cards", "consonants": 2, "vowels": 2}, IllegalMoveError, r"take 5 card\(s\) in all"),
+        ({"type": "shuffle"}, InvalidMoveError, "unknown action 'shuffle'"),
+        ({"type": "pass", "player": 7}, InvalidMoveError, "player must be a seat from 0 to 1"),
+    ],
+)
+def test_bad_moves_raise_a_specific_error_and_change_nothing(
+    new_game: Maker, action: dict[str, Any], error: type[Exception], message: str
+) -> None:
     game = staged(new_game)
     before = frozen(game)
-    with pytest.raises(error, match=message.replace("(", r"\(").replace(")", r"\)") if "\\" not in message else message):
+    with pytest.raises(
+        error, match=message.replace("(", r"\(").replace(")", r"\)") if "\\" not in message else message
+    ):
         game.apply(action)
     assert frozen(game) == before
 
@@ -324,7 +346,9 @@ def test_when_every_player_passes_in_a_row_nobody_can_play_and_the_game_ends(new
 # -- challenges (rule 17) -----------------------------------------------------------------------------------
 
 
-def test_upheld_challenge_gives_the_challenger_the_word_score_and_takes_the_word_back(new_game: Maker) -> None:
+def test_upheld_challenge_gives_the_challenger_the_word_score_and_takes_the_word_back(
+    new_game: Maker,
+) -> None:
     game = staged(new_game, check_words="challenge")
     game.apply({"type": "word", "cards": ["@", "T♦2", "P♣8"]})  # KTP: 9 + 2 + 8 = 19, J +18 -> 37
     assert game.scores == [37, 0]
@@ -379,8 +403,8 @@ def test_in_challenge_mode_a_multicard_letter_must_be_said(new_game: Maker) -> N
 
 def test_a_scripted_game_is_played_to_the_target_score(new_game: Maker) -> None:
     game = staged(new_game, target_score=55)
-    game.apply({"type": "word", "cards": KNOP})                       # Ann 43
-    game.apply({"type": "draw", "consonants": 2, "vowels": 1})         # C♥5 G♠5 E♣2
+    game.apply({"type": "word", "cards": KNOP})  # Ann 43
+    game.apply({"type": "draw", "consonants": 2, "vowels": 1})  # C♥5 G♠5 E♣2
     game.apply({"type": "word", "player": 1, "cards": PYREXIA})
     # PYREXIA: 8 + 8 + 3 + 3 + 11 + 1 + 1 = 35, no pattern; J on P♣8 +16 -> 51
     assert game.scores == [43, 51]
@@ -456,8 +480,11 @@ def test_a_saved_game_restores_exactly(new_game: Maker, enable: lexicon.Lexicon)
     game = staged(new_game, check_words="challenge", dice=1)
     limit = game.hand_limit()
     assert limit is not None
-    game.apply({"type": "word", "cards": ["@", "E♥1", "N♥7"][: 1 + min(limit, 2)]} if limit >= 2
-               else {"type": "pass"})
+    game.apply(
+        {"type": "word", "cards": ["@", "E♥1", "N♥7"][: 1 + min(limit, 2)]}
+        if limit >= 2
+        else {"type": "pass"}
+    )
     copy = WordchainGame.from_dict(game.to_dict(), enable)
     assert frozen(copy) == frozen(game)
     assert copy.rng.random() == game.rng.random()
@@ -475,8 +502,9 @@ def test_unknown_options_are_refused_by_name() -> None:
 # -- a themed dictionary ------------------------------------------------------------------------------------
 
 
-def test_a_themed_game_plays_on_an_imported_list_of_place_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                  enable: lexicon.Lexicon) -> None:
+def test_a_themed_game_plays_on_an_imported_list_of_place_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, enable: lexicon.Lexicon
+) -> None:
     from wordtable.lexicon.importer import import_word_list
 
     monkeypatch.setenv("WORDTABLE_HOME", str(tmp_path / "home"))
@@ -541,7 +569,7 @@ def test_partners_play_their_own_cards_and_score_together(new_game: Maker) -> No
     game.set_position([list(ANN), ["Y♣8"], cy, ["U♥3"]], "K♣9", current=0)
     with pytest.raises(CardNotInHandError, match="O♥2 is not in Ann's hand"):
         game.apply({"type": "word", "cards": ["@", "O♥2"]})
-    game.apply({"type": "word", "cards": KNOP})                      # Ann 43
+    game.apply({"type": "word", "cards": KNOP})  # Ann 43
     game.apply({"type": "draw", "consonants": 3})
     game.apply({"type": "pass", "player": 1})
     game.apply({"type": "word", "player": 2, "cards": ["@", "O♥2", "S♣5", "H♥4"]})

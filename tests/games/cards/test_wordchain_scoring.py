@@ -16,7 +16,9 @@ def laid(codes: str) -> list[PlacedCard]:
     return [PlacedCard.of(card_from_face(f, f"c{i}"), f) for i, f in enumerate(parse_faces(codes))]
 
 
-def score(codes: str, link: int | None = 0, options: WordchainOptions = STANDARD, all_cards: bool = False) -> WordScore:
+def score(
+    codes: str, link: int | None = 0, options: WordchainOptions = STANDARD, all_cards: bool = False
+) -> WordScore:
     return score_word(laid(codes), link, options, all_cards_used=all_cards)
 
 
@@ -201,10 +203,13 @@ def test_every_step_reads_as_a_sentence() -> None:
     assert lines[-1] == "total: 26"
 
 
-@pytest.mark.parametrize("pct_field,codes,expected", [
-    ("coloured_percent", "B♠7,O♣2,S♠2", 11 + 0 + 14),      # 0% coloured: 11 + J 14
-    ("suited_percent", "D♥6,E♥1,N♥7", 21 + 12),            # 50%: 14 x 1.5 = 21, + J 12
-])
+@pytest.mark.parametrize(
+    "pct_field,codes,expected",
+    [
+        ("coloured_percent", "B♠7,O♣2,S♠2", 11 + 0 + 14),  # 0% coloured: 11 + J 14
+        ("suited_percent", "D♥6,E♥1,N♥7", 21 + 12),  # 50%: 14 x 1.5 = 21, + J 12
+    ],
+)
 def test_bonus_percentages_are_house_options(pct_field: str, codes: str, expected: int) -> None:
     value = 0 if pct_field == "coloured_percent" else 50
     assert score(codes, options=replace(STANDARD, **{pct_field: value})).total == expected

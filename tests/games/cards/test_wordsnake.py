@@ -20,8 +20,14 @@ TOPSHELLOWING = list("TOPSHELLOWING")
 
 
 def new(enable: Any, players: int = 2, **options: Any) -> WordsnakeGame:
-    game = WordsnakeGame(["Ann", "Bob", "Cy"][:players], seed=2, options=WordsnakeOptions(**options), lexicon=enable)
-    hands = [list(ANN), list(BOB), ["D2", "O2", "G3", "R2", "A2", "T2", "E2", "H3", "I2", "M3", "U3", "L2", "B3"]]
+    game = WordsnakeGame(
+        ["Ann", "Bob", "Cy"][:players], seed=2, options=WordsnakeOptions(**options), lexicon=enable
+    )
+    hands = [
+        list(ANN),
+        list(BOB),
+        ["D2", "O2", "G3", "R2", "A2", "T2", "E2", "H3", "I2", "M3", "U3", "L2", "B3"],
+    ]
     game.set_position(hands[:players], list(CENTRE))
     return game
 
@@ -56,12 +62,19 @@ def test_the_deck_keeps_the_texts_values(enable: Any) -> None:
 
 
 def test_a_snake_scores_from_its_head_and_the_hand_is_subtracted_vowels_one_point(enable: Any) -> None:
-    snake = [Card(f"s{i}", ch, v, v) for i, (ch, v) in enumerate(zip("CATSNAKE", [3, 2, 2, 2, 2, 2, 5, 2], strict=True))]
+    snake = [
+        Card(f"s{i}", ch, v, v)
+        for i, (ch, v) in enumerate(zip("CATSNAKE", [3, 2, 2, 2, 2, 2, 5, 2], strict=True))
+    ]
     hand = [Card("h1", "T", 2, 2), Card("h2", "C", 3, 3), Card("h3", "A", 2, 2)]
     sheet = score_snake(snake, [(0, 3), (3, 7)], hand, WordsnakeOptions())
     assert [(ln.label, ln.points) for ln in sheet.lines] == [
-        ("word CATS", 9), ("word SNAKE", 11), ("T left in the hand", -2), ("C left in the hand", -3),
-        ("A left in the hand", -1)]
+        ("word CATS", 9),
+        ("word SNAKE", 11),
+        ("T left in the hand", -2),
+        ("C left in the hand", -3),
+        ("A left in the hand", -1),
+    ]
     assert sheet.lines[1].detail == "S already counted; N 2 + A 2 + K 5 + E 2"
     assert sheet.total == 9 + 11 - 5 - 1
 
@@ -113,7 +126,9 @@ def test_a_centre_card_is_taken_one_at_a_time_into_a_complete_word_and_never_ret
     game.apply({"type": "go"}, now_ms=0)
     before = frozen(game)
     with pytest.raises(IllegalMoveError, match=r"the centre card X8 must be used in a word at once: TOPSX"):
-        game.apply({"type": "snake", "player": 0, "cards": ["T2", "O2", "P3", "S2", "X8"], "centre": 8}, now_ms=10)
+        game.apply(
+            {"type": "snake", "player": 0, "cards": ["T2", "O2", "P3", "S2", "X8"], "centre": 8}, now_ms=10
+        )
     assert frozen(game) == before
     game.apply({"type": "snake", "player": 0, "cards": ["W4", "O2", "W4"], "centre": 0}, now_ms=20)  # WOW
     assert game.centre[0] is None and game.state()["players"][0]["words"] == ["WOW"]
@@ -131,10 +146,18 @@ def test_stop_needs_every_hand_card_in_a_complete_snake(enable: Any) -> None:
     game.apply({"type": "snake", "player": 1, "cards": cards(*"CATSNAKENJOY")}, now_ms=100)
     with pytest.raises(IllegalMoveError, match="Bob still holds R2: Stop! needs every card in the snake"):
         game.apply({"type": "stop", "player": 1}, now_ms=200)
-    game.apply({"type": "snake", "player": 0, "cards": ["T2", "O2", "P3", "S2", "H3", "E2", "L2", "L2", "O2",
-                                                            "W4", "I2", "G3", "N2"]}, now_ms=300)
+    game.apply(
+        {
+            "type": "snake",
+            "player": 0,
+            "cards": ["T2", "O2", "P3", "S2", "H3", "E2", "L2", "L2", "O2", "W4", "I2", "G3", "N2"],
+        },
+        now_ms=300,
+    )
     before = frozen(game)
-    with pytest.raises(IllegalMoveError, match=r"Ann's snake is not complete \(TOPS SHELL LOW WIG; the rest is not a word\)"):
+    with pytest.raises(
+        IllegalMoveError, match=r"Ann's snake is not complete \(TOPS SHELL LOW WIG; the rest is not a word\)"
+    ):
         game.apply({"type": "stop", "player": 0}, now_ms=400)
     assert frozen(game) == before
 
@@ -166,8 +189,15 @@ def test_a_bad_word_challenged_at_stop_lets_the_hand_resume_without_the_caller(e
     game = new(enable, players=3, check_words="challenge")
     game.apply({"type": "go"}, now_ms=0)
     # Ann claims TOPS | SHELL | LOWNIG
-    game.apply({"type": "snake", "player": 0, "joints": [3, 7],
-                "cards": ["T2", "O2", "P3", "S2", "H3", "E2", "L2", "L2", "O2", "W4", "N2", "I2", "G3"]}, now_ms=500)
+    game.apply(
+        {
+            "type": "snake",
+            "player": 0,
+            "joints": [3, 7],
+            "cards": ["T2", "O2", "P3", "S2", "H3", "E2", "L2", "L2", "O2", "W4", "N2", "I2", "G3"],
+        },
+        now_ms=500,
+    )
     game.apply({"type": "stop", "player": 0}, now_ms=600)
     game.apply({"type": "challenge", "player": 2, "target": 0, "word": 2}, now_ms=700)
     assert game.phase == "play" and game.snakes[0].out
@@ -289,7 +319,9 @@ def test_nobody_sees_a_hand_before_go(enable: Any) -> None:
     game = new(enable)
     assert "hand" not in game.state(viewer=0)["players"][0]
     game.apply({"type": "go"}, now_ms=0)
-    assert game.state(viewer=0)["players"][0]["hand"] == ANN and "hand" not in game.state(viewer=0)["players"][1]
+    assert (
+        game.state(viewer=0)["players"][0]["hand"] == ANN and "hand" not in game.state(viewer=0)["players"][1]
+    )
 
 
 def test_a_hint_in_a_hand_under_way_may_rearrange_the_snake_already_laid(enable: Any) -> None:

@@ -9,8 +9,9 @@ Run = Callable[..., tuple[int, Any, str]]
 
 
 def test_score_reads_the_words_and_subtracts_the_hand(run_cli: Run) -> None:
-    code, out, _ = run_cli("score", "--game", "wordsnake", "--cards", "C3,A2,T2,S2,N2,A2,K5,E2,N2,J8,O2,Y4",
-                       "--hand", "T2,C3")
+    code, out, _ = run_cli(
+        "score", "--game", "wordsnake", "--cards", "C3,A2,T2,S2,N2,A2,K5,E2,N2,J8,O2,Y4", "--hand", "T2,C3"
+    )
     assert code == 0
     assert out["words"] == ["CATS", "SNAKE", "ENJOY"] and out["complete"] is True
     assert out["total"] == 9 + 11 + 16 - 5
@@ -24,8 +25,17 @@ def test_score_sends_a_word_in_progress_back_to_the_hand(run_cli: Run) -> None:
 
 
 def test_hint_finds_a_snake_from_the_hand_and_the_centre(run_cli: Run) -> None:
-    code, out, _ = run_cli("hint", "--game", "wordsnake", "--strength", "beginner",
-                       "--hand", "T2,O2,P3,S2,H3,E2,L2,L2,O2,W4,I2,N2,G3", "--centre", "W4,E2,A2,U3,O2,F4,I2,R2,X8")
+    code, out, _ = run_cli(
+        "hint",
+        "--game",
+        "wordsnake",
+        "--strength",
+        "beginner",
+        "--hand",
+        "T2,O2,P3,S2,H3,E2,L2,L2,O2,W4,I2,N2,G3",
+        "--centre",
+        "W4,E2,A2,U3,O2,F4,I2,R2,X8",
+    )
     assert code == 0
     best = out["best"]
     assert best["words"] and all(len(w) >= 3 for w in best["words"])

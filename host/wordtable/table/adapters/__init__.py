@@ -7,5 +7,13 @@ from __future__ import annotations
 from . import crossword, wordcard, wordchain, wordsnake
 from .registry import adapter_for, register_adapter, registered_adapter, unregister_adapter
 
-__all__ = ["adapter_for", "crossword", "register_adapter", "registered_adapter", "unregister_adapter", "wordcard",
-           "wordchain", "wordsnake"]
+__all__ = [
+    "adapter_for",
+    "crossword",
+    "register_adapter",
+    "registered_adapter",
+    "unregister_adapter",
+    "wordcard",
+    "wordchain",
+    "wordsnake",
+]

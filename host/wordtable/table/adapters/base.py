@@ -80,16 +80,28 @@ class Modal:
 class MenuModal(Modal):
     """A list chosen with previous/next and OK; ``more`` closes it."""
 
-    def __init__(self, player: int, title: str, items: list[tuple[str, Any]],
-                 choose: Callable[[Any, Table], Reply], selected: int = 0, note: str = "") -> None:
+    def __init__(
+        self,
+        player: int,
+        title: str,
+        items: list[tuple[str, Any]],
+        choose: Callable[[Any, Table], Reply],
+        selected: int = 0,
+        note: str = "",
+    ) -> None:
         self.player, self.title, self.items, self.choose = player, title, items, choose
         self.selected = selected
         self.note = note
         self.closed = False
 
     def view(self) -> MenuView:
-        return MenuView(self.title, tuple(label for label, _ in self.items), self.selected,
-                        ("OK", "up", "down", "back"), self.note)
+        return MenuView(
+            self.title,
+            tuple(label for label, _ in self.items),
+            self.selected,
+            ("OK", "up", "down", "back"),
+            self.note,
+        )
 
     def press(self, button: int, table: Table) -> Reply | None:
         if button == PREV:
@@ -107,8 +119,14 @@ class MenuModal(Modal):
 class LetterModal(Modal):
     """The letter a blank stands for, chosen with previous/next and OK (``more`` cancels)."""
 
-    def __init__(self, player: int, title: str, choose: Callable[[str, Table], Reply],
-                 letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", note: str = "") -> None:
+    def __init__(
+        self,
+        player: int,
+        title: str,
+        choose: Callable[[str, Table], Reply],
+        letters: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        note: str = "",
+    ) -> None:
         self.player, self.title, self.choose, self.letters, self.note = player, title, choose, letters, note
         self.selected = 0
         self.closed = False
@@ -219,8 +237,12 @@ class Adapter(ABC):
             return self.ok(player, table, at_ms)
         if button == MORE:
             items = self.menu_items(player, table) + [("the table is right", "_accept"), ("back", "_back")]
-            self.modal = MenuModal(player, f"{self.name(player)}: what now?", items,
-                                   lambda key, t: self._menu_choice(player, key, t, at_ms))
+            self.modal = MenuModal(
+                player,
+                f"{self.name(player)}: what now?",
+                items,
+                lambda key, t: self._menu_choice(player, key, t, at_ms),
+            )
             return Reply()
         return self.step(player, button, table, at_ms)
 
@@ -277,8 +299,9 @@ class Adapter(ABC):
         return None
 
 
-def missing_or_wrong(expected: dict[int, tuple[str, Callable[[Piece], bool]]], table: Table,
-                     where: Callable[[int], str]) -> list[str]:
+def missing_or_wrong(
+    expected: dict[int, tuple[str, Callable[[Piece], bool]]], table: Table, where: Callable[[int], str]
+) -> list[str]:
     """Problems of cells that must hold a given piece: ``expected[cell] = (name, matches)``."""
     out = []
     for cell, (name, matches) in sorted(expected.items()):

@@ -70,12 +70,15 @@ class CrosswordAdapter(Adapter):
             if piece is None:
                 out.append(f"The {want} on {self.where(cell)} was lifted. Please put it back.")
             elif (self.letter_of(piece) == BLANK) != bool(b.blank[sq]) or (
-                    not b.blank[sq] and self.letter_of(piece) != b.letters[sq]):
+                not b.blank[sq] and self.letter_of(piece) != b.letters[sq]
+            ):
                 out.append(f"{self.where(cell)} should hold {want}, not {piece.label}. Please swap them.")
         for cell, piece in sorted(self.leftover.items()):
             if table.pieces.get(cell) == piece:
-                out.append(f"Please take the {piece.label.split(' ')[0]} off {self.where(cell)}: "
-                           f"it is not in the game any more.")
+                out.append(
+                    f"Please take the {piece.label.split(' ')[0]} off {self.where(cell)}: "
+                    f"it is not in the game any more."
+                )
         return out
 
     def pending(self, table: Table) -> list[tuple[int, Piece]]:
@@ -95,8 +98,10 @@ class CrosswordAdapter(Adapter):
         who = self.name(self.game.turn)
         if not pend:
             return f"{who}: lay your tiles, then OK"
-        letters = "".join(self.blank_letters.get(sq, "?") if self.letter_of(p) == BLANK else self.letter_of(p)
-                          for sq, p in pend)
+        letters = "".join(
+            self.blank_letters.get(sq, "?") if self.letter_of(p) == BLANK else self.letter_of(p)
+            for sq, p in pend
+        )
         return f"{who} laid {letters}: OK to play"
 
     # -- the move ---------------------------------------------------------------------------------------
@@ -119,7 +124,9 @@ class CrosswordAdapter(Adapter):
 
     def _infer_blanks(self, player: int, placements: list[dict[str, Any]]) -> None:
         """Give each blank without a letter the only letter that makes every word valid, if only one does."""
-        open_blanks = [p for p in placements if "letter" not in p and self.game.tiles[p["tile"]].letter == BLANK]
+        open_blanks = [
+            p for p in placements if "letter" not in p and self.game.tiles[p["tile"]].letter == BLANK
+        ]
         if len(open_blanks) != 1:
             return  # two open blanks: 676 tries and rarely one answer; the players choose
         item = open_blanks[0]
@@ -149,8 +156,10 @@ class CrosswordAdapter(Adapter):
             return Reply(error=problems[0])
         pend = self.pending(table)
         if not pend:
-            return Reply(error="Lay your tiles on the board first, then press OK. "
-                               "The more button has pass, exchange and hint.")
+            return Reply(
+                error="Lay your tiles on the board first, then press OK. "
+                "The more button has pass, exchange and hint."
+            )
         placements = self._resolve(player, pend)
         self._infer_blanks(player, placements)
         for item in placements:
@@ -192,7 +201,8 @@ class CrosswordAdapter(Adapter):
         if key == "hint":
             found = crossword_bots.hints(self.game, top=3)
             lines = tuple(f"{h['placement']} ({h['direction']}): {h['score']}" for h in found) or (
-                "No word fits this rack: pass or exchange.",)
+                "No word fits this rack: pass or exchange.",
+            )
             return Reply(view=MessageView("Hint", lines, "info"))
         return Reply()
 
@@ -227,8 +237,11 @@ class CrosswordAdapter(Adapter):
             self.blank_letters[p.square] = p.letter if p.blank else ""
             lay.append((self.board_cells[p.square], self.sets[0], str(p.tile)))
         self.blank_letters = {sq: ch for sq, ch in self.blank_letters.items() if ch}
-        return BotStep(lay=tuple(lay), buttons=(OK,), words=crossword_bots.main_word(self.game, choice.move)
-                       if choice.move is not None else "")
+        return BotStep(
+            lay=tuple(lay),
+            buttons=(OK,),
+            words=crossword_bots.main_word(self.game, choice.move) if choice.move is not None else "",
+        )
 
 
 def _menu_path(items: list[tuple[str, Any]], key: str) -> tuple[int, ...]:

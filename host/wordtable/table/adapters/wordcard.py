@@ -72,7 +72,9 @@ class WordcardAdapter(Adapter):
             out.append(run)
         return out
 
-    def _read(self, table: Table) -> tuple[list[list[str]], list[dict[str, Any]], list[str], list[dict[str, Any]]]:
+    def _read(
+        self, table: Table
+    ) -> tuple[list[list[str]], list[dict[str, Any]], list[str], list[dict[str, Any]]]:
         """New rows of the player to move, tag-ons, problems, and wild cards replaced by real cards."""
         g = self.game
         on_table = {p.card.id for m in g.melds for p in m.cards}
@@ -106,12 +108,16 @@ class WordcardAdapter(Adapter):
         for meld in g.melds:
             if meld.id not in seen:
                 text = "".join(p.letters or "?" for p in meld.cards)
-                problems.append(f"The row {text} ({self.name(meld.owner)}) is not on the table as it was played: "
-                                f"please lay it again.")
+                problems.append(
+                    f"The row {text} ({self.name(meld.owner)}) is not on the table as it was played: "
+                    f"please lay it again."
+                )
         return new_rows, tag_ons, problems, swaps
 
     @staticmethod
-    def _match(ids: list[str], meld: Any, on_table: set[str]) -> tuple[Any, int, list[tuple[int, str]]] | None:
+    def _match(
+        ids: list[str], meld: Any, on_table: set[str]
+    ) -> tuple[Any, int, list[tuple[int, str]]] | None:
         """Where the row ``meld`` lies inside the run ``ids``: its start, and the wild cards of the row
         that a card not on the table now replaces (rule 3: the real card laid in the wild card's cell)."""
         key = [p.card for p in meld.cards]
@@ -133,8 +139,15 @@ class WordcardAdapter(Adapter):
         """The player to move laid the face-up card in her area: she takes it with the play (rule 11)."""
         g = self.game
         top = g.discards.cards[-1] if g.discards.cards else None
-        return top is not None and g.phase == "take" and any(
-            str(p.game_id) == top.id for c in self.areas[g.current] if (p := table.pieces.get(c)) is not None)
+        return (
+            top is not None
+            and g.phase == "take"
+            and any(
+                str(p.game_id) == top.id
+                for c in self.areas[g.current]
+                if (p := table.pieces.get(c)) is not None
+            )
+        )
 
     def problems(self, table: Table) -> list[str]:
         g = self.game
@@ -147,9 +160,15 @@ class WordcardAdapter(Adapter):
         if self._face_up_in_play(table):
             return out  # the face-up card is taken with the play; the discard place may hold the discard
         if top is not None and piece is None:
-            out.append(f"The face-up card {top.face} belongs on the discard place ({self.where(self.discard_cell)}).")
-        elif piece is not None and piece.game_id != (top.id if top else None) and piece.game_id not in hand \
-                and not self.dealt_by_people:
+            out.append(
+                f"The face-up card {top.face} belongs on the discard place ({self.where(self.discard_cell)})."
+            )
+        elif (
+            piece is not None
+            and piece.game_id != (top.id if top else None)
+            and piece.game_id not in hand
+            and not self.dealt_by_people
+        ):
             out.append(f"The discard place should show {top.face if top else 'nothing'}, not {piece.label}.")
         return out
 
@@ -183,14 +202,22 @@ class WordcardAdapter(Adapter):
         taking = self._face_up_in_play(table)
         if g.phase == "take" and not taking:
             turned: list[Action] = []
-            if self.dealt_by_people and piece is not None and top is not None and piece.game_id != top.id \
-                    and self._turned_at_deal():
+            if (
+                self.dealt_by_people
+                and piece is not None
+                and top is not None
+                and piece.game_id != top.id
+                and self._turned_at_deal()
+            ):
                 turned.append(({"type": "reveal", "discard": f"#{piece.game_id}"}, at_ms))
             return Reply(actions=turned + [({"type": "take", "player": player}, at_ms)])
         new_rows, tag_ons, _, swaps = self._read(table)
         actions: list[Action] = []
-        used = sum(len(r) for r in new_rows) + sum(len(t["cells"]) for t in tag_ons) - sum(
-            len(next(m for m in g.melds if m.id == t["meld"]).cards) for t in tag_ons)
+        used = (
+            sum(len(r) for r in new_rows)
+            + sum(len(t["cells"]) for t in tag_ons)
+            - sum(len(next(m for m in g.melds if m.id == t["meld"]).cards) for t in tag_ons)
+        )
         if new_rows or tag_ons or swaps:
             play: dict[str, Any] = {"type": "play", "player": player}
             if new_rows:
@@ -203,8 +230,11 @@ class WordcardAdapter(Adapter):
                 play["from_discard"] = 1
             actions.append((play, at_ms))
         hand = {c.id for c in g.hands[player].cards}
-        discarding = piece is not None and piece.game_id != (top.id if top else None) and (
-            piece.game_id in hand or self.dealt_by_people)
+        discarding = (
+            piece is not None
+            and piece.game_id != (top.id if top else None)
+            and (piece.game_id in hand or self.dealt_by_people)
+        )
         if piece is not None and discarding:
             actions.append(({"type": "discard", "player": player, "card": f"#{piece.game_id}"}, at_ms))
             used += 1
@@ -214,8 +244,9 @@ class WordcardAdapter(Adapter):
             return Reply(error="Lay a row or put a card on the discard place, then press OK.")
         if self.dealt_by_people:
             on_table = {p.card.id for m in g.melds for p in m.cards}
-            held = [c[1:] for r in new_rows for c in r] + [c[1:] for t in tag_ons for c in t["cells"]
-                                                           if c[1:] not in on_table]
+            held = [c[1:] for r in new_rows for c in r] + [
+                c[1:] for t in tag_ons for c in t["cells"] if c[1:] not in on_table
+            ]
             held += [sw["card"][1:] for sw in swaps]
             if discarding and piece is not None:
                 held.append(str(piece.game_id))
@@ -236,15 +267,25 @@ class WordcardAdapter(Adapter):
                 row[:] = [self._named(t) for t in row]
             for tag in action.get("tag_ons", []):
                 tag["cells"] = [self._named(t) for t in tag["cells"]]
-            wild = next((t[1:] for row in action.get("melds", []) for t in row
-                         if t[1:] in by_id and by_id[t[1:]].wild), None)
+            wild = next(
+                (
+                    t[1:]
+                    for row in action.get("melds", [])
+                    for t in row
+                    if t[1:] in by_id and by_id[t[1:]].wild
+                ),
+                None,
+            )
             question = self._letter_question(player, actions)
             if question and wild is not None:
+
                 def chosen(letter: str, t: Table, wild: str = wild) -> Reply:
                     self.wild_letters[wild] = letter
                     return self.ok(player, t, at_ms)
 
-                self.modal = LetterModal(player, f"{self.name(player)}: the wild card is", chosen, note=question)
+                self.modal = LetterModal(
+                    player, f"{self.name(player)}: the wild card is", chosen, note=question
+                )
                 return Reply()
         return Reply(actions=actions)
 
@@ -290,11 +331,16 @@ class WordcardAdapter(Adapter):
         on_table = {p.card.id for m in g.melds for p in m.cards}
         shown: list[Action] = []
         for seat in self.hands_to_show():
-            held = [str(p.game_id) for c in self.areas[seat]
-                    if (p := table.pieces.get(c)) is not None and str(p.game_id) not in on_table]
+            held = [
+                str(p.game_id)
+                for c in self.areas[seat]
+                if (p := table.pieces.get(c)) is not None and str(p.game_id) not in on_table
+            ]
             if not held:
-                return Reply(error=f"{self.name(seat)}: lay the {len(g.hands[seat])} card(s) left in your hand in "
-                                   f"your area after your rows, then press OK.")
+                return Reply(
+                    error=f"{self.name(seat)}: lay the {len(g.hands[seat])} card(s) left in your hand in "
+                    f"your area after your rows, then press OK."
+                )
             shown.append(reveal_action(seat, held, at_ms))
         return Reply(actions=shown)
 
@@ -314,8 +360,11 @@ class WordcardAdapter(Adapter):
             game = self.game
             if self.dealt_by_people:
                 on_table = {p.card.id for m in game.melds for p in m.cards}
-                laid = [str(p.game_id) for c in self.areas[player]
-                        if (p := table.pieces.get(c)) is not None and str(p.game_id) not in on_table]
+                laid = [
+                    str(p.game_id)
+                    for c in self.areas[player]
+                    if (p := table.pieces.get(c)) is not None and str(p.game_id) not in on_table
+                ]
                 found = hand_for_hint(game, player, laid, "in your area")
                 if isinstance(found, str):
                     return Reply(view=MessageView("Hint", (found,), "info"))

@@ -67,14 +67,18 @@ class WordchainAdapter(Adapter):
         link = table.pieces.get(self.link_cell)
         in_row = any(p.game_id == g.link.id for c, p in table.pieces.items() if c in self.chain)
         if link is None and not in_row:
-            out.append(f"The link card {g.link.face} belongs on the link place ({self.where(self.link_cell)}).")
+            out.append(
+                f"The link card {g.link.face} belongs on the link place ({self.where(self.link_cell)})."
+            )
         elif link is not None and link.game_id != g.link.id and not self._turned_up(link):
             out.append(f"The link place should hold {g.link.face}, not {link.label}. Please swap them.")
         gone = self._discarded()
         for cell in self.chain + self.double:
             piece = table.pieces.get(cell)
             if piece is not None and piece.game_id in gone:
-                out.append(f"{piece.label} on {self.where(cell)} was played already: put it on the discard pile.")
+                out.append(
+                    f"{piece.label} on {self.where(cell)} was played already: put it on the discard pile."
+                )
         return out
 
     def _turned_up(self, link: Piece) -> bool:
@@ -84,10 +88,10 @@ class WordchainAdapter(Adapter):
     def _row(self, table: Table, cells: tuple[int, ...]) -> list[Piece] | str:
         laid = [(i, table.pieces.get(c)) for i, c in enumerate(cells)]
         last = max((i for i, p in laid if p is not None), default=-1)
-        gap = next((i for i, p in laid[:last + 1] if p is None), None)
+        gap = next((i for i, p in laid[: last + 1] if p is None), None)
         if gap is not None:
             return f"There is a gap on {self.where(cells[gap])}: lay the word without gaps."
-        return [p for _, p in laid[:last + 1] if p is not None]
+        return [p for _, p in laid[: last + 1] if p is not None]
 
     def _tokens(self, row: list[Piece]) -> list[str]:
         return ["@" if p.game_id == self.game.link.id else f"#{p.game_id}" for p in row]
@@ -150,19 +154,26 @@ class WordchainAdapter(Adapter):
     def _laid_on_rows(self, table: Table) -> list[str]:
         """Cards on the chain rows that are not the link card nor played already (a hand laid out)."""
         gone = self._discarded() | {self.game.link.id}
-        return [str(p.game_id) for c in self.chain + self.double
-                if (p := table.pieces.get(c)) is not None and p.game_id not in gone]
+        return [
+            str(p.game_id)
+            for c in self.chain + self.double
+            if (p := table.pieces.get(c)) is not None and p.game_id not in gone
+        ]
 
     def _show_hand(self, player: int, table: Table, at_ms: int) -> Reply:
         """Game over, cards held count (dealt by people): one player after the other shows her hand on
         the chain row."""
         who = self.hands_to_show()[0]
         if player != who:
-            return Reply(error=f"{self.name(who)} shows her hand first: lay it on the chain row and press OK.")
+            return Reply(
+                error=f"{self.name(who)} shows her hand first: lay it on the chain row and press OK."
+            )
         held = self._laid_on_rows(table)
         if not held:
-            return Reply(error=f"{self.name(who)}: lay the {len(self.game.hands[who])} card(s) left in your hand "
-                               f"on the chain row, then press OK.")
+            return Reply(
+                error=f"{self.name(who)}: lay the {len(self.game.hands[who])} card(s) left in your hand "
+                f"on the chain row, then press OK."
+            )
         return Reply(actions=[reveal_action(who, held, at_ms)])
 
     def _splits(self, count: int) -> list[tuple[str, Any]]:
@@ -200,7 +211,12 @@ class WordchainAdapter(Adapter):
             items += [("pass", "pass"), ("hint", "hint")]
             if g.options.five_card_draw and player not in g.five_used:
                 items.append(("five-card draw", "five"))
-        if g.phase == "draw" and g.pending is not None and g.pending.player != player and g.options.challenges:
+        if (
+            g.phase == "draw"
+            and g.pending is not None
+            and g.pending.player != player
+            and g.options.challenges
+        ):
             items.append(("challenge the word", "challenge"))
         return items
 
@@ -212,12 +228,17 @@ class WordchainAdapter(Adapter):
         if key == "challenge":
             return Reply(actions=[({"type": "challenge", "player": player}, at_ms)])
         if key == "hint":
-            game = hand_for_hint(self.game, player, self._laid_on_rows(table), "on the chain row") \
-                if self.dealt_by_people else self.game
+            game = (
+                hand_for_hint(self.game, player, self._laid_on_rows(table), "on the chain row")
+                if self.dealt_by_people
+                else self.game
+            )
             if isinstance(game, str):
                 return Reply(view=MessageView("Hint", (game,), "info"))
             found = wordchain_ai.hint(game, player, "strongest", top=3)
-            lines = tuple(f"{c.word}: {c.score.total}" for c in found) or ("No word fits: pass or draw five.",)
+            lines = tuple(f"{c.word}: {c.score.total}" for c in found) or (
+                "No word fits: pass or draw five.",
+            )
             return Reply(view=MessageView("Hint", lines, "info"))
         return Reply()
 
@@ -227,12 +248,18 @@ class WordchainAdapter(Adapter):
             return None
         link = table.pieces.get(self.link_cell)
         in_row = any(p.game_id == g.link.id for c, p in table.pieces.items() if c in self.chain)
-        if (link is None and not in_row) or (link is not None and link.game_id != g.link.id
-                                             and not self._turned_up(link)):
+        if (link is None and not in_row) or (
+            link is not None and link.game_id != g.link.id and not self._turned_up(link)
+        ):
             gone = self._discarded()
-            lift = tuple(c for c in self.chain + self.double if c in table.pieces and table.pieces[c].game_id in gone)
-            return BotStep(lay=((self.link_cell, self.sets[0], str(g.link.id)),), lift=(self.link_cell,) + lift,
-                           buttons=())
+            lift = tuple(
+                c for c in self.chain + self.double if c in table.pieces and table.pieces[c].game_id in gone
+            )
+            return BotStep(
+                lay=((self.link_cell, self.sets[0], str(g.link.id)),),
+                lift=(self.link_cell,) + lift,
+                buttons=(),
+            )
         return None
 
     # -- bots -------------------------------------------------------------------------------------------
@@ -248,11 +275,20 @@ class WordchainAdapter(Adapter):
             items = self._splits(g.pending.used if g.pending else 0)
             split = {k: action[k] for k in ("consonants", "vowels") if k in action}
             index = next((i for i, (_, s) in enumerate(items) if s == split), 0)
-            sel = next((i for i, (_, s) in enumerate(items)
-                        if s == wordchain_ai.draw_split(g, player, g.pending.used if g.pending else 0)), 0)
+            sel = next(
+                (
+                    i
+                    for i, (_, s) in enumerate(items)
+                    if s == wordchain_ai.draw_split(g, player, g.pending.used if g.pending else 0)
+                ),
+                0,
+            )
             moves = (index - sel) % len(items) if items else 0
-            return BotStep(lay=((self.link_cell, self.sets[0], str(g.link.id)),), lift=lift,
-                           buttons=(OK,) + (NEXT,) * moves + (OK,))
+            return BotStep(
+                lay=((self.link_cell, self.sets[0], str(g.link.id)),),
+                lift=lift,
+                buttons=(OK,) + (NEXT,) * moves + (OK,),
+            )
         if kind == "word":
             words = action.get("words") or [action["cards"]]
             lay = []

@@ -50,31 +50,41 @@ class WordsnakeAdapter(Adapter):
         cells = self.lanes[player]
         laid = [table.pieces.get(c) for c in cells]
         last = max((i for i, p in enumerate(laid) if p is not None), default=-1)
-        gap = next((i for i, p in enumerate(laid[:last + 1]) if p is None), None)
+        gap = next((i for i, p in enumerate(laid[: last + 1]) if p is None), None)
         if gap is not None:
             return f"{self.name(player)}: there is a gap in your snake on {self.where(cells[gap])}."
-        return [p for p in laid[:last + 1] if p is not None]
+        return [p for p in laid[: last + 1] if p is not None]
 
     def problems(self, table: Table) -> list[str]:
         g = self.game
         out: list[str] = []
         if g.phase in ("ended", "over"):
             return out  # the hand is being scored and tidied
-        in_lanes = {p.game_id for cells in self.lanes for c in cells if (p := table.pieces.get(c)) is not None}
+        in_lanes = {
+            p.game_id for cells in self.lanes for c in cells if (p := table.pieces.get(c)) is not None
+        }
         for slot, card in enumerate(g.centre):
             cell = self.centre[slot]
             piece = table.pieces.get(cell)
             if card is None:
                 if piece is not None:
-                    out.append(f"{piece.label} on {self.where(cell)} was taken already: that centre place stays empty.")
+                    out.append(
+                        f"{piece.label} on {self.where(cell)} was taken already: that centre place stays empty."
+                    )
             elif piece is None and card.id not in in_lanes:
                 out.append(f"The centre card {card.face} belongs on {self.where(cell)}.")
-            elif piece is not None and piece.game_id != card.id and not (self.dealt_by_people and g.phase == "deal"):
+            elif (
+                piece is not None
+                and piece.game_id != card.id
+                and not (self.dealt_by_people and g.phase == "deal")
+            ):
                 out.append(f"{self.where(cell)} should hold the centre card {card.face}, not {piece.label}.")
         if g.phase == "deal":
             for player, cells in enumerate(self.lanes):
                 if any(c in table.pieces for c in cells):
-                    out.append(f"{self.name(player)}: keep your cards in your hand until GO! (clear your lane).")
+                    out.append(
+                        f"{self.name(player)}: keep your cards in your hand until GO! (clear your lane)."
+                    )
         return out
 
     def info(self, table: Table) -> str:
@@ -131,8 +141,12 @@ class WordsnakeAdapter(Adapter):
             shown: list[Action] = []
             if self.dealt_by_people:
                 laid = [table.pieces.get(c) for c in self.centre]
-                shown.append(({"type": "reveal", "centre": [None if p is None else f"#{p.game_id}" for p in laid]},
-                              at_ms))
+                shown.append(
+                    (
+                        {"type": "reveal", "centre": [None if p is None else f"#{p.game_id}" for p in laid]},
+                        at_ms,
+                    )
+                )
             return Reply(actions=shown + [({"type": "go"}, at_ms)])
         if g.phase == "play":
             return Reply(actions=[({"type": "stop", "player": player}, at_ms)])
@@ -145,8 +159,10 @@ class WordsnakeAdapter(Adapter):
                 lane = [str(p.game_id) for c in self.lanes[seat] if (p := table.pieces.get(c)) is not None]
                 held = [i for i in lane if i not in in_snake]
                 if not held:
-                    return Reply(error=f"{self.name(seat)}: lay the {len(g.hands[seat])} card(s) left in your hand "
-                                       f"in your lane after the snake, then press OK.")
+                    return Reply(
+                        error=f"{self.name(seat)}: lay the {len(g.hands[seat])} card(s) left in your hand "
+                        f"in your lane after the snake, then press OK."
+                    )
                 shown.append(reveal_action(seat, held, at_ms))
             return Reply(actions=shown + [({"type": "close_hand"}, at_ms)])
         return Reply(error="The game is over.")
@@ -166,7 +182,7 @@ class WordsnakeAdapter(Adapter):
                 if target == player or (g.phase == "verify" and g.stop is not None and target != g.stop[0]):
                     continue
                 for k, (a, b) in enumerate(g.words(target)):
-                    text = "".join(c.letters for c in g.snakes[target].cards[a:b + 1])
+                    text = "".join(c.letters for c in g.snakes[target].cards[a : b + 1])
                     items.append((f"challenge {text} ({self.name(target)})", ("challenge", target, k)))
         return items
 
@@ -175,14 +191,23 @@ class WordsnakeAdapter(Adapter):
             return Reply(actions=[({"type": "pass", "player": player}, at_ms)])
         if key == "hint":
             if self.dealt_by_people and player in unshown_hands(self.game):
-                return Reply(view=MessageView("Hint", (
-                    "The table does not know your cards (people dealt them), and laying them in your lane "
-                    "plays them: no hint this hand.",), "info"))
+                return Reply(
+                    view=MessageView(
+                        "Hint",
+                        (
+                            "The table does not know your cards (people dealt them), and laying them in your lane "
+                            "plays them: no hint this hand.",
+                        ),
+                        "info",
+                    )
+                )
             plan = wordsnake_ai.best_snake_for(self.game, player, strength="club", budget_s=0.3).best
             lines = ("No snake found.",) if plan is None else (" ".join(plan.words), f"worth {plan.value}")
             return Reply(view=MessageView("Hint", lines, "info"))
         if isinstance(key, tuple) and key[0] == "challenge":
-            return Reply(actions=[({"type": "challenge", "player": player, "target": key[1], "word": key[2]}, at_ms)])
+            return Reply(
+                actions=[({"type": "challenge", "player": player, "target": key[1], "word": key[2]}, at_ms)]
+            )
         return Reply()
 
     def tidy(self, table: Table) -> BotStep | None:
@@ -190,9 +215,13 @@ class WordsnakeAdapter(Adapter):
         if g.phase != "deal":
             return None
         # dealt by people, the centre cards are whatever they laid: only empty places are filled
-        lay = tuple((self.centre[slot], self.sets[0], str(card.id)) for slot, card in enumerate(g.centre)
-                    if card is not None and getattr(table.pieces.get(self.centre[slot]), "game_id", None) != card.id
-                    and not (self.dealt_by_people and self.centre[slot] in table.pieces))
+        lay = tuple(
+            (self.centre[slot], self.sets[0], str(card.id))
+            for slot, card in enumerate(g.centre)
+            if card is not None
+            and getattr(table.pieces.get(self.centre[slot]), "game_id", None) != card.id
+            and not (self.dealt_by_people and self.centre[slot] in table.pieces)
+        )
         lift = tuple(c for cells in self.lanes for c in cells if c in table.pieces)
         return BotStep(lay=lay, lift=lift, buttons=()) if lay or lift else None
 
@@ -210,13 +239,20 @@ class WordsnakeAdapter(Adapter):
         plan = self.plans.get(key)
         laid = len(s.cards)
         centre_ids = {c.id for c in g.centre if c is not None}
-        if plan is not None and any(slot is not None and plan.cards[i].id not in centre_ids
-                                    for i, slot in enumerate(plan.centre_slots) if i >= laid):
+        if plan is not None and any(
+            slot is not None and plan.cards[i].id not in centre_ids
+            for i, slot in enumerate(plan.centre_slots)
+            if i >= laid
+        ):
             plan = None  # another player took a centre card this plan needs: think again
         if plan is None:
-            plan = self.plans[key] = wordsnake_ai.best_snake_for(g, player, strength=strength, budget_s=0.5).best
+            plan = self.plans[key] = wordsnake_ai.best_snake_for(
+                g, player, strength=strength, budget_s=0.5
+            ).best
         if plan is None or [c.id for c in s.cards] != [c.id for c in plan.cards[:laid]]:
-            return BotStep(buttons=(MORE, OK))  # nothing (more) to lay from here: pass (the menu's first item)
+            return BotStep(
+                buttons=(MORE, OK)
+            )  # nothing (more) to lay from here: pass (the menu's first item)
         end = next((e for e in plan.word_ends if e >= laid), None)
         if end is None:
             if plan.uses_whole_hand:
