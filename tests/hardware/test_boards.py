@@ -69,3 +69,51 @@ def test_fabrication_outputs_are_made_for_every_layer_and_the_drills(copies, tmp
         assert f"antenna_tile-{suffix}" in files
     assert "antenna_tile.drl" in files
     assert "%FSLAX" in (tmp_path / "gerbers" / "antenna_tile-F_Cu.gtl").read_text()  # a Gerber X2 file
+
+
+# --- the tile's reader (hardware/boards/reader.py) -----------------------------------------------------
+
+from hardware.boards import reader  # noqa: E402
+
+
+def test_reader_schematic_is_what_its_generator_writes():
+    assert (BOARDS / "reader_tile.kicad_sch").read_text() == reader.schematic(), "run `make hardware` and commit"
+
+
+def test_reader_schematic_has_no_erc_errors(tmp_path):
+    path = Path(shutil.copy(BOARDS / "reader_tile.kicad_sch", tmp_path))
+    report = checks.erc(path)
+    assert report["sheets"], "ERC read no sheet"
+    assert checks.erc_violations(report, "error") == []
+    assert {v.split(":")[0] for v in checks.erc_violations(report, "warning")} <= {"lib_symbol_issues",
+                                                                                   "footprint_link_issues"}
+
+
+def test_erc_finds_the_switch_rail_undriven_without_its_source(tmp_path, monkeypatch):
+    # the check can fail: without the -5 V rail's source the ADG1607's VSS is a power pin nothing drives
+    monkeypatch.setattr(reader, "FLAGS", [f for f in reader.FLAGS if f != "-5V"])
+    path = tmp_path / "no_minus5.kicad_sch"
+    path.write_text(reader.schematic())
+    errors = checks.erc_violations(checks.erc(path), "error")
+    assert any(e.startswith("power_pin_not_driven") for e in errors), errors
+
+
+def test_reader_carries_the_rf_models_emc_filter_and_one_switch_level():
+    parts = {ref: (value, nets) for ref, _sym, _fp, value, _at, nets in reader.parts()}
+    f = ch.PARTS["emc_filter"]
+    assert f["l0"] == pytest.approx(560e-9) and parts["L1"][0] == parts["L2"][0] == "560nH"
+    assert f["c0"] == pytest.approx(220e-12) and parts["C1"][0].startswith("220p") and parts["C2"][0].startswith("220p")
+    # the filter sits between the MFRC522's TX pins and the switch's drains
+    assert parts["L1"][1] == {"1": "TX1", "2": "DA"} and parts["L2"][1] == {"1": "TX2", "2": "DB"}
+    switches = [ref for ref, (value, _) in parts.items() if value.startswith("ADG1607")]
+    assert switches == ["U2"]
+    adg = {name: parts["U2"][1][num] for num, name, _ in reader.ADG1607}
+    dec = {name: parts["U4"][1][num] for num, name, _ in reader.HCT138}
+    for k in range(8):
+        # address k selects antenna k + 1 on the switch, and the decoder's active-low Yk releases that
+        # antenna's idle short (its gate low) while every other gate stays high: shorted
+        assert (adg[f"S{k + 1}A"], adg[f"S{k + 1}B"], dec[f"Y{k}"]) == (f"P{k + 1}", f"N{k + 1}", f"G{k + 1}")
+    assert [adg[a] for a in ("A0", "A1", "A2")] == [dec[a] for a in ("A", "B", "C")] == ["A0", "A1", "A2"]
+    # every antenna's P, N and G reach the antenna connector
+    j2 = set(parts["J2"][1].values())
+    assert {f"{s}{n}" for s in "PNG" for n in range(1, 9)} <= j2
