@@ -107,6 +107,10 @@ FOOTPRINTS |= {
     "hdr2x8": _header("wordtable:PinHeader_2x08_P2.54mm", 8),
     "hdr2x16": _header("wordtable:PinHeader_2x16_P2.54mm", 16),
 }
+FOOTPRINTS["tssop28_h"] = Footprint("wordtable:TSSOP-28_4.4x9.7mm_P0.65mm_turned", tuple(
+    Pad(p.number, p.y, -p.x, p.h, p.w) for p in FOOTPRINTS["tssop28"].pads))  # turned 90 degrees anticlockwise
+FOOTPRINTS["so16_h"] = Footprint("wordtable:SO-16_3.9x9.9mm_P1.27mm_turned", tuple(
+    Pad(p.number, p.y, -p.x, p.h, p.w) for p in FOOTPRINTS["so16"].pads))
 FOOTPRINT_NAMES = {key: fp.name for key, fp in FOOTPRINTS.items()} | {"loop": "wordtable:Loop_antenna"}
 
 

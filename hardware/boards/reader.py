@@ -2,12 +2,12 @@
 model (560 nH and 220 pF per leg: hardware/model/parts.json), the RX divider, one ADG1607 level
 (DA/DB from the filter, S<k>A/S<k>B to antenna k's P and N), a 74HCT138 whose outputs are the
 idle-short gates (every antenna but the addressed one is shorted), the tile's 3.3 V LDO behind a
-polyfuse, the decoupling of hardware/README.md ("Power"), and two connectors: J1 the harness from
-the main board, J2 the antenna tile's 32 harness pads (antenna_tile's J<n>: N, P, G, GND).
+polyfuse, the decoupling of hardware/README.md ("Power"), and three connectors: J1 the harness from
+the main board, J2 and J3 to the antenna tile's 32 harness pads (antenna_tile's J<n>: N, P, G, GND).
 
-A board of its own (62 x 47 mm, two layers, every part on the top), mounted on the back of the
-antenna tile, its J2 wired to the tile's pads: runs of 40 to 60 mm as the RF model assumes. Tracks
-come from hardware/boards/route.py. Pin numbers that are not confirmed against a data sheet here are
+A board of its own (60 x 62 mm, two layers, every part on the top), mounted on the back of the
+antenna tile, J2 and J3 wired to the tile's pads: runs of 40 to 60 mm as the RF model assumes.
+Tracks come from hardware/boards/route.py. Pin numbers that are not confirmed against a data sheet here are
 listed in hardware/boards/README.md ("to check").
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 from hardware.boards import kicad as k
 from hardware.boards import route
 
-WIDTH, HEIGHT = 62.0, 47.0
+WIDTH, HEIGHT = 60.0, 62.0
 PWR, IN, OUT, TRI, PAS, NC = "power_in", "input", "output", "tri_state", "passive", "no_connect"
 
 # MFRC522 (HVQFN32): pins 24 (NSS in SPI mode) and 31 (MISO) are confirmed by the data sheet
@@ -79,73 +79,95 @@ def parts():
     dec = {"A": "A0", "B": "A1", "C": "A2", "~G2A": "GND", "~G2B": "GND", "G1": "5V_T", "GND": "GND",
            "VCC": "5V_T"} | {f"Y{i}": f"G{i + 1}" for i in range(8)}
     ldo = {"VIN": "5V_T", "GND": "GND", "EN": "5V_T", "VOUT": "3V3"}
-    antenna = {}  # antenna n takes a 2 x 2 block: P and G in its first row, N and GND in its second
-    for i in range(8):
-        for j, name in enumerate((f"P{i + 1}", f"G{i + 1}", f"N{i + 1}", "GND")):
-            antenna[str(4 * i + j + 1)] = name
+    # antenna connectors, rows top to bottom (the order of the switch's pins, so no runs cross):
+    # J2 above the switch P8..P1 and ground, J3 below it N1..N8 and the gates G1..G8
+    upper, lower = {}, {}
+    for row in range(8):
+        upper[str(2 * row + 1)], upper[str(2 * row + 2)] = f"P{8 - row}", "GND"
+        lower[str(2 * row + 1)], lower[str(2 * row + 2)] = f"N{row + 1}", f"G{row + 1}"
 
     def two(a, b):
         return {"1": a, "2": b}
 
     return [
-        ("J1", "conn16", "hdr2x8", "harness 2x8", (3.0, 12.0), {str(i + 1): n for i, n in enumerate(HARNESS)}),
-        ("J2", "conn32", "hdr2x16", "antennas 2x16", (51.0, 4.0), antenna),
-        ("U1", "MFRC522", "hvqfn32", "MFRC52202HN1", (22.0, 14.0), _ic(MFRC522, mfrc)),
-        ("U2", "ADG1607", "tssop28", "ADG1607BRUZ", (40.0, 21.0), _ic(ADG1607, adg)),
-        ("U3", "AP2112K", "sot23-5", "AP2112K-3.3", (14.0, 37.0), _ic(AP2112K, ldo)),
-        ("U4", "74HCT138", "so16", "74HCT138D", (40.0, 36.5), _ic(HCT138, dec)),
-        ("Y1", "xtal4", "xtal3225", "27.12MHz 10pF", (29.0, 9.0), {"1": "XI", "2": "GND", "3": "XO", "4": "GND"}),
-        ("F1", "F", "1206h", "0.5A polyfuse", (10.0, 31.0), two("+5V", "5V_T")),
-        ("L1", "L", "0805h", "560nH", (20.0, 22.0), two("TX1", "DA")),
-        ("L2", "L", "0805h", "560nH", (25.0, 22.0), two("TX2", "DB")),
-        ("C1", "C", "0603v", "220p C0G", (20.0, 26.0), two("DA", "GND")),
-        ("C2", "C", "0603v", "220p C0G", (25.0, 26.0), two("DB", "GND")),
-        ("C3", "C", "0603h", "1n C0G", (29.0, 26.0), two("DA", "RXC")),
-        ("R1", "R", "0603h", "2k2", (29.0, 23.0), two("RXC", "RX")),
-        ("R2", "R", "0603h", "1k", (29.0, 19.5), two("RX", "VMID")),
-        ("C4", "C", "0603h", "100n", (27.5, 17.0), two("VMID", "GND")),
-        ("C5", "C", "0603v", "100n", (16.5, 12.0), two("3V3", "GND")),  # PVDD
-        ("C6", "C", "0603v", "100n", (16.5, 16.5), two("3V3", "GND")),  # DVDD
-        ("C7", "C", "0603h", "100n", (22.0, 19.0), two("3V3", "GND")),  # TVDD
-        ("C8", "C", "0805h", "10u", (15.5, 22.0), two("3V3", "GND")),  # TVDD bulk
-        ("C9", "C", "0603h", "100n", (24.5, 7.0), two("3V3", "GND")),  # AVDD
-        ("C10", "C", "0603v", "15p C0G", (33.0, 7.5), two("XI", "GND")),
-        ("C11", "C", "0603v", "15p C0G", (33.0, 11.5), two("XO", "GND")),
-        ("C12", "C", "0603v", "100n", (35.0, 17.0), two("5V_T", "GND")),  # ADG1607 VDD
-        ("C13", "C", "0603v", "100n", (35.0, 25.5), two("-5V", "GND")),  # ADG1607 VSS
-        ("C14", "C", "0603v", "100n", (35.0, 36.5), two("5V_T", "GND")),  # 74HCT138
-        ("C15", "C", "0603h", "1u", (10.0, 37.0), two("5V_T", "GND")),  # LDO in
-        ("C16", "C", "0603h", "1u", (18.0, 37.0), two("3V3", "GND")),  # LDO out
-        ("C17", "C", "0805h", "10u", (14.0, 42.0), two("3V3", "GND")),  # tile bulk
-        ("C18", "C", "0805h", "10u", (10.0, 27.0), two("5V_T", "GND")),
-        ("R3", "R", "0603h", "10k", (10.0, 20.0), two("NRST", "GND")),  # readers held in reset while the line floats
-        ("R4", "R", "0603h", "10k", (10.0, 23.5), two("EN", "GND")),  # switch off while the line floats
+        ("J1", "conn16", "hdr2x8", "harness 2x8", (3.0, 6.0), {str(i + 1): n for i, n in enumerate(HARNESS)}),
+        ("J2", "conn16", "hdr2x8", "antennas P 2x8", (50.0, 3.0), upper),
+        ("J3", "conn16", "hdr2x8", "antennas N, G 2x8", (50.0, 33.0), lower),
+        ("U1", "MFRC522", "hvqfn32", "MFRC52202HN1", (18.0, 12.0), _ic(MFRC522, mfrc)),
+        ("U2", "ADG1607", "tssop28_h", "ADG1607BRUZ", (36.0, 26.75), _ic(ADG1607, adg)),
+        ("U3", "AP2112K", "sot23-5", "AP2112K-3.3", (12.0, 38.0), _ic(AP2112K, ldo)),
+        ("U4", "74HCT138", "so16_h", "74HCT138D", (49.0, 56.0), _ic(HCT138, dec)),
+        ("Y1", "xtal4", "xtal3225", "27.12MHz 10pF", (26.0, 8.0), {"1": "XI", "2": "GND", "3": "XO", "4": "GND"}),
+        ("F1", "F", "1206h", "0.5A polyfuse", (6.0, 30.0), two("+5V", "5V_T")),
+        ("L1", "L", "0805h", "560nH", (15.0, 20.0), two("TX1", "DA")),
+        ("L2", "L", "0805h", "560nH", (21.0, 20.0), two("TX2", "DB")),
+        ("C1", "C", "0603v", "220p C0G", (15.0, 24.0), two("DA", "GND")),
+        ("C2", "C", "0603v", "220p C0G", (21.0, 24.0), two("DB", "GND")),
+        ("C3", "C", "0603h", "1n C0G", (27.0, 19.0), two("DA", "RXC")),
+        ("R1", "R", "0603h", "2k2", (27.0, 16.5), two("RXC", "RX")),
+        ("R2", "R", "0603h", "1k", (25.5, 15.0), two("RX", "VMID")),
+        ("C4", "C", "0603v", "100n", (24.5, 17.5), two("VMID", "GND")),
+        ("C5", "C", "0603v", "100n", (10.5, 10.5), two("3V3", "GND")),  # PVDD, DVDD
+        ("C6", "C", "0603h", "100n", (22.5, 5.5), two("3V3", "GND")),  # EA side
+        ("C7", "C", "0603v", "100n", (10.5, 14.5), two("3V3", "GND")),  # TVDD
+        ("C8", "C", "0805h", "10u", (10.0, 19.0), two("3V3", "GND")),  # TVDD bulk
+        ("C9", "C", "0603h", "100n", (21.5, 17.5), two("3V3", "GND")),  # AVDD
+        ("C10", "C", "0603v", "15p C0G", (30.0, 6.5), two("XI", "GND")),
+        ("C11", "C", "0603v", "15p C0G", (30.0, 10.5), two("XO", "GND")),
+        ("C12", "C", "0603h", "100n", (30.0, 30.0), two("5V_T", "GND")),  # ADG1607 VDD
+        ("C13", "C", "0603h", "100n", (30.0, 33.0), two("-5V", "GND")),  # ADG1607 VSS
+        ("C14", "C", "0603v", "100n", (42.0, 56.0), two("5V_T", "GND")),  # 74HCT138
+        ("C15", "C", "0603h", "1u", (8.0, 38.0), two("5V_T", "GND")),  # LDO in
+        ("C16", "C", "0603h", "1u", (16.0, 38.0), two("3V3", "GND")),  # LDO out
+        ("C17", "C", "0805h", "10u", (12.0, 43.0), two("3V3", "GND")),  # tile bulk
+        ("C18", "C", "0805h", "10u", (6.0, 34.0), two("5V_T", "GND")),
+        ("R3", "R", "0603h", "10k", (10.0, 25.0), two("NRST", "GND")),  # readers held in reset while the line floats
+        ("R4", "R", "0603h", "10k", (10.0, 28.0), two("EN", "GND")),  # switch off while the line floats
     ]
 
 
-FIRST = [f"{a}{i}" for i in range(1, 9) for a in "PNG"]  # the long runs to J2 before the rest
+FIRST = [f"G{i}" for i in range(1, 9)]  # the gates before the rest
+ESCAPE = {"U1": 0.75, "U2": 1.0}  # fine-pitch parts: stubs out of their pins before routing
 FLAGS = ["+5V", "5V_T", "-5V", "GND"]
 
 
 def pcb() -> str:
-    """The board, routed by route.py. Not written yet: the router does not finish this placement
-    (boards/README.md, "Not done yet"), so ``write`` gives the schematic only."""
+    """The board, every part on the top, routed by route.py."""
     board = k.Board(width=WIDTH, height=HEIGHT)
     pads = []
     for ref, _sym, fp_key, value, (x, y), nets in parts():
         fp = k.FOOTPRINTS[fp_key]
         board.footprint(ref, value, fp, (x, y), {p.number: nets.get(p.number) or "" for p in fp.pads})
         for p in fp.pads:
-            net = nets.get(p.number)
+            net = nets.get(p.number) or f"~{ref}.{p.number}"  # an unused pin's pad: an obstacle, never routed
             if net:
                 layers = (0, 1) if p.drill else (0,)
-                pads.append(route.PadShape(net, x + p.x, y + p.y, p.w, p.h, layers))
-    router = route.route_board(WIDTH, HEIGHT, pads, FIRST)
+                fine = ref in ESCAPE and p.w != p.h  # not the exposed pad
+                out = ((1 if p.x > 0 else -1, 0) if p.w > p.h else (0, 1 if p.y > 0 else -1)) if fine else (0, 0)
+                # the QFN's stubs alternate short and long, so that the long ones can end in a via
+                stub = ESCAPE.get(ref, 0.0) + (1.25 if ref == "U1" and int(p.number) % 2 else 0.0)
+                pads.append(route.PadShape(net, x + p.x, y + p.y, p.w, p.h, layers, stub if fine and not net.startswith("~") else 0.0,
+                                           out, p.shape == "circle"))
+    router = route.route_board(WIDTH, HEIGHT, pads, FIRST, fixed=_bus(pads))
     for net, layer, pts in router.segments:
         board.track(net, layer, pts, route.TRACK)
     for net, at in router.vias:
         board.via(net, at)
     return board.render()
+
+
+def _bus(pads: list[route.PadShape]):
+    """The switch's 16 antenna lines as straight L-shaped runs on the top copper: each S<k>A pin
+    straight up, then right to P<k> on J2; each S<k>B straight down, then right to N<k> on J3. The
+    connectors' row order makes the runs nest without crossing."""
+    at = {(p.net, "J" if p.round else "U"): p for p in pads if p.net[0] in "PN" and p.net[1:].isdigit()}
+    runs = []
+    for n in range(1, 9):
+        for name, sign in ((f"P{n}", -1), (f"N{n}", 1)):
+            pin, hole = at[(name, "U")], at[(name, "J")]
+            x = round(pin.x / route.GRID) * route.GRID
+            runs.append((name, 0, [(x, pin.y + sign * (pin.h / 2 + 0.5)), (x, hole.y), (hole.x, hole.y)]))
+    return runs
 
 
 def schematic() -> str:
@@ -165,8 +187,9 @@ def schematic() -> str:
     return sch.render()
 
 
-def write(out: Path) -> Path:
+def write(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    path = out / "reader_tile.kicad_sch"
-    path.write_text(schematic())
-    return path
+    files = [out / "reader_tile.kicad_pcb", out / "reader_tile.kicad_sch"]
+    files[0].write_text(pcb())
+    files[1].write_text(schematic())
+    return files

@@ -33,6 +33,9 @@ class PadShape:
     w: float
     h: float
     layers: tuple[int, ...]  # indices into LAYERS
+    escape: float = 0.0  # a fine-pitch pin's stub: this long past the pad's outer end, drawn before any route
+    outward: tuple[int, int] = (0, 0)
+    round: bool = False  # a round pad: only nodes well inside its circle are where routes start
 
 
 def _mask(radius: float) -> list[tuple[int, int]]:
@@ -51,6 +54,9 @@ class Router:
         self.own: dict[int, set[tuple[int, int]]] = {}  # (layer, node) of each net's copper
         self.pads: dict[int, list[set[tuple[int, int]]]] = {}
         self.segments: list[tuple[str, str, list[tuple[float, float]]]] = []
+        self.escapes: list[tuple[PadShape, set[tuple[int, int]]]] = []
+        self.stubs: list[tuple[str, list[tuple[int, int]]]] = []  # drawn once routed, cut where the route left them
+        self.used: set[tuple[int, int]] = set()
         self.vias: list[tuple[str, tuple[float, float]]] = []
         m = int(math.ceil(edge / GRID))
         for layer in range(len(LAYERS)):
@@ -95,12 +101,41 @@ class Router:
                         self._claim(self.track[layer], node, net)
                     if d < reach:
                         self._claim(self.via[layer], node, net)
-                    if x0 + 1e-6 <= x <= x1 - 1e-6 and y0 + 1e-6 <= y <= y1 - 1e-6:
+                    if pad.round:
+                        within = math.hypot(x - pad.x, y - pad.y) <= pad.w / 2 - 0.15
+                    else:  # clear of the rounded corners too
+                        within = (x0 + 0.05 <= x <= x1 - 0.05 and y0 + 0.05 <= y <= y1 - 0.05
+                                  and (abs(x - pad.x) <= pad.w / 2 - 0.2 or abs(y - pad.y) <= pad.h / 2 - 0.2
+                                       or min(pad.w, pad.h) < 0.5))
+                    if within:
                         inside.add((layer, node))
         if not inside:
             raise RouteError(f"pad of {pad.net} at ({pad.x}, {pad.y}) holds no grid node")
         self.pads.setdefault(net, []).append(inside)
         self.own.setdefault(net, set()).update(inside)
+        if pad.escape:
+            self.escapes.append((pad, inside))
+
+    def _escape(self, pad: PadShape, inside: set[tuple[int, int]]) -> None:
+        """A straight stub out of a fine-pitch pad, so that no route runs along the row and shuts it in."""
+        net = self.ids[pad.net]
+        di, dj = pad.outward
+        ci, cj = round(pad.x / GRID), round(pad.y / GRID)
+        layer = pad.layers[0]
+        node = cj * self.nx + ci
+        reach = (pad.w if di else pad.h) / 2 + pad.escape
+        path = [(layer, node)]
+        for _ in range(int(round(reach / GRID))):
+            i, j = node % self.nx + di, node // self.nx + dj
+            nxt = j * self.nx + i
+            if not self._free(self.track[layer], nxt, net):
+                break
+            node = nxt
+            path.append((layer, node))
+        if len(path) > 1:
+            self._commit(pad.net, net, path, emit=False)
+            self.stubs.append((pad.net, path))
+            inside |= set(path)
 
     def _free(self, grid: list[int], node: int, net: int) -> bool:
         return grid[node] in (0, net)
@@ -154,11 +189,14 @@ class Router:
                     heapq.heappush(heap, (nc + h(nxt[1]), nc, nxt))
         return None
 
-    def _commit(self, name: str, net: int, path: list[tuple[int, int]]) -> None:
+    def _commit(self, name: str, net: int, path: list[tuple[int, int]], emit: bool = True) -> None:
         own = self.own.setdefault(net, set())
+        if emit:
+            self.used.update(path)
         run: list[tuple[int, int]] = [path[0]]
         for prev, state in zip(path, path[1:], strict=False):
             if state[0] != prev[0]:  # a via
+                self.used.add((prev[0], state[1]))
                 self._emit(name, run)
                 x, y = self._xy(state[1])
                 self.vias.append((name, (x, y)))
@@ -171,7 +209,8 @@ class Router:
                 run = [state]
             else:
                 run.append(state)
-        self._emit(name, run)
+        if emit:
+            self._emit(name, run)
         for layer, node in path:
             own.add((layer, node))
             for n in self._around(node, self.track_mask):
@@ -194,9 +233,33 @@ class Router:
         corners.append(pts[-1])
         self.segments.append((name, LAYERS[run[0][0]], corners))
 
+    def fixed(self, name: str, layer: int, pts: list[tuple[float, float]]) -> None:
+        """A route given by its corners (straight runs between them, snapped to the grid), drawn
+        before the search routes the rest: the regular runs of a bus."""
+        net = self.ids[name]
+        for pad, inside in self.escapes:
+            if pad.net == name:
+                self._escape(pad, inside)
+        self.escapes = [(pad, inside) for pad, inside in self.escapes if pad.net != name]
+        nodes = []
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
+            i0, j0, i1, j1 = round(x0 / GRID), round(y0 / GRID), round(x1 / GRID), round(y1 / GRID)
+            n = max(abs(i1 - i0), abs(j1 - j0))
+            for t in range(n + (1 if (x1, y1) == pts[-1] else 0)):
+                node = (j0 + (j1 - j0) * t // n) * self.nx + i0 + (i1 - i0) * t // n
+                if not self._free(self.track[layer], node, net):
+                    raise RouteError(f"the fixed route of {name} runs into another net at {self._xy(node)}")
+                nodes.append((layer, node))
+        self._commit(name, net, nodes)
+        touched = [pad for pad in self.pads[net] if pad & set(nodes)]
+        merged = set(nodes).union(*touched)
+        self.pads[net] = [merged] + [pad for pad in self.pads[net] if not any(pad is t for t in touched)]
+
     def route(self, order: list[str] | None = None) -> None:
         """Join the pads of every net; nets with fewer pads, then shorter spans, first."""
         names = {v: k for k, v in self.ids.items()}
+        for pad, inside in self.escapes:
+            self._escape(pad, inside)
 
         def span(net: int) -> float:
             nodes = [n for pad in self.pads[net] for _, n in pad]
@@ -223,15 +286,22 @@ class Router:
                     raise RouteError(f"cannot route net {names[net]}")
                 self._commit(names[net], net, path)
                 tree |= set(path) | pad
+        for name, stub in self.stubs:
+            last = max((i for i, state in enumerate(stub) if state in self.used), default=0)
+            self._emit(name, stub[:last + 1])
 
 
-def route_board(width: float, height: float, pads: list[PadShape], first: list[str] = (), tries: int = 60) -> Router:
-    """Route every net; a net that cannot be routed goes first in the next try (from scratch)."""
+def route_board(width: float, height: float, pads: list[PadShape], first: list[str] = (), tries: int = 60,
+                fixed=()) -> Router:
+    """Route every net; a net that cannot be routed goes first in the next try (from scratch).
+    ``fixed``: (net, layer, corners) routes drawn before any search."""
     order = list(first)
     for _ in range(tries):
         router = Router(width, height)
         for pad in pads:
             router.add_pad(pad)
+        for name, layer, pts in fixed:
+            router.fixed(name, layer, pts)
         try:
             router.route(order)
             return router

@@ -76,8 +76,23 @@ def test_fabrication_outputs_are_made_for_every_layer_and_the_drills(copies, tmp
 from hardware.boards import reader  # noqa: E402
 
 
-def test_reader_schematic_is_what_its_generator_writes():
+def test_reader_files_are_what_their_generator_writes():
     assert (BOARDS / "reader_tile.kicad_sch").read_text() == reader.schematic(), "run `make hardware` and commit"
+    assert (BOARDS / "reader_tile.kicad_pcb").read_text() == reader.pcb(), "run `make hardware` and commit"
+
+
+def test_reader_board_has_no_drc_errors_and_every_net_routed(tmp_path):
+    path = Path(shutil.copy(BOARDS / "reader_tile.kicad_pcb", tmp_path))
+    report = checks.drc(path)
+    assert checks.drc_violations(report, "error") == []  # unconnected items are errors: every net is routed
+    assert report["unconnected_items"] == []
+    assert {v.split(":")[0] for v in checks.drc_violations(report, "warning")} <= {"lib_footprint_issues"}
+
+
+def test_reader_board_gives_fabrication_files(tmp_path):
+    path = Path(shutil.copy(BOARDS / "reader_tile.kicad_pcb", tmp_path))
+    files = {p.name for p in checks.fabrication(path, tmp_path)}
+    assert {"reader_tile-F_Cu.gtl", "reader_tile-B_Cu.gbl", "reader_tile.drl"} <= files
 
 
 def test_reader_schematic_has_no_erc_errors(tmp_path):
@@ -114,6 +129,6 @@ def test_reader_carries_the_rf_models_emc_filter_and_one_switch_level():
         # antenna's idle short (its gate low) while every other gate stays high: shorted
         assert (adg[f"S{k + 1}A"], adg[f"S{k + 1}B"], dec[f"Y{k}"]) == (f"P{k + 1}", f"N{k + 1}", f"G{k + 1}")
     assert [adg[a] for a in ("A0", "A1", "A2")] == [dec[a] for a in ("A", "B", "C")] == ["A0", "A1", "A2"]
-    # every antenna's P, N and G reach the antenna connector
-    j2 = set(parts["J2"][1].values())
-    assert {f"{s}{n}" for s in "PNG" for n in range(1, 9)} <= j2
+    # every antenna's P, N and G reach the antenna connectors
+    wires = set(parts["J2"][1].values()) | set(parts["J3"][1].values())
+    assert {f"{s}{n}" for s in "PNG" for n in range(1, 9)} <= wires
