@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.boards import checks, kicad, tile
+from hardware.boards import checks, kicad, reader, tile
 from hardware.model import channel as ch
 
 BOARDS = Path(__file__).resolve().parents[2] / "hardware" / "boards"
@@ -72,9 +72,6 @@ def test_fabrication_outputs_are_made_for_every_layer_and_the_drills(copies, tmp
 
 
 # --- the tile's reader (hardware/boards/reader.py) -----------------------------------------------------
-
-from hardware.boards import reader  # noqa: E402
-
 
 def test_reader_files_are_what_their_generator_writes():
     assert (BOARDS / "reader_tile.kicad_sch").read_text() == reader.schematic(), "run `make hardware` and commit"
