@@ -77,7 +77,7 @@ def cmd_deploy(args: argparse.Namespace) -> int:
 def cmd_firmware(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .firmware_image import DEFAULT_ARCH, FirmwareBuildError, build_image
+    from ..table.firmware_image import DEFAULT_ARCH, FirmwareBuildError, build_image
 
     try:
         image = build_image(Path(args.out), args.arch or DEFAULT_ARCH)
