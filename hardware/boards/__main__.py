@@ -5,11 +5,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from hardware.boards import checks, reader, tile
+from hardware.boards import checks, mainboard, reader, tile
 
 HERE = Path(__file__).resolve().parent
 out = Path(sys.argv[1] if len(sys.argv) > 1 else "build/hardware")
-boards = [tile.write(HERE), reader.write(HERE)]
+boards = [tile.write(HERE), reader.write(HERE), mainboard.write(HERE)]
 ercs = [checks.erc(sch) for _pcb, sch in boards]
 drcs = [checks.drc(pcb) for pcb, _sch in boards]
 out.mkdir(parents=True, exist_ok=True)

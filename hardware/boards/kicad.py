@@ -107,6 +107,31 @@ FOOTPRINTS |= {
     "hdr2x8": _header("wordtable:PinHeader_2x08_P2.54mm", 8),
     "hdr2x16": _header("wordtable:PinHeader_2x16_P2.54mm", 16),
 }
+def _pico() -> Footprint:
+    """The Pico as a module on two rows of 20 holes, 17.78 mm apart, pin 1 top left (USB at the top),
+    pins 21-40 up the right row."""
+    pads = [Pad(str(n), 0.0, (n - 1) * 2.54, 1.7, 1.7, "circle", 1.0) for n in range(1, 21)]
+    pads += [Pad(str(n), 17.78, (40 - n) * 2.54, 1.7, 1.7, "circle", 1.0) for n in range(21, 41)]
+    return Footprint("wordtable:RaspberryPi_Pico_THT", tuple(pads))
+
+
+FOOTPRINTS |= {
+    "pico": _pico(),
+    "so20": _rows("wordtable:SO-20_7.5x12.8mm_P1.27mm", 20, 1.27, 4.65, 2.0, 0.6),
+    "so14": _rows("wordtable:SO-14_3.9x8.7mm_P1.27mm", 14, 1.27, 2.7, 1.55, 0.6),
+    "sma": _two("wordtable:D_SMA", 4.0, 1.5, 2.0),
+    "sod123": _two("wordtable:D_SOD-123", 3.3, 0.9, 1.2),
+    "cp8": Footprint("wordtable:CP_Radial_D8mm_P3.5mm", (Pad("1", -1.75, 0.0, 1.6, 1.6, "circle", 0.8),
+                                                          Pad("2", 1.75, 0.0, 1.6, 1.6, "circle", 0.8))),
+    "term2": Footprint("wordtable:Terminal_2_P5.08mm", (Pad("1", 0.0, 0.0, 2.2, 2.2, "circle", 1.2),
+                                                        Pad("2", 5.08, 0.0, 2.2, 2.2, "circle", 1.2))),
+    "buzzer": Footprint("wordtable:Buzzer_12mm_P7.6mm", (Pad("1", 0.0, 0.0, 1.7, 1.7, "circle", 1.0),
+                                                         Pad("2", 7.6, 0.0, 1.7, 1.7, "circle", 1.0))),
+    "hdr1x8": _header("wordtable:PinHeader_1x08_P2.54mm", 8, 1),
+    "hdr1x3h": _header("wordtable:PinHeader_1x03_P2.54mm_row", 1, 3),
+    "sip9": _header("wordtable:R_Array_SIP9", 1, 9),
+    "hdr2x9h": _header("wordtable:PinHeader_2x09_P2.54mm_row", 2, 9),
+}
 FOOTPRINTS["tssop28_h"] = Footprint("wordtable:TSSOP-28_4.4x9.7mm_P0.65mm_turned", tuple(
     Pad(p.number, p.y, -p.x, p.h, p.w) for p in FOOTPRINTS["tssop28"].pads))  # turned 90 degrees anticlockwise
 FOOTPRINTS["so16_h"] = Footprint("wordtable:SO-16_3.9x9.9mm_P1.27mm_turned", tuple(

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hardware.boards import checks, kicad, reader, tile
+from hardware.boards import checks, kicad, mainboard, reader, tile
 from hardware.model import channel as ch
 
 BOARDS = Path(__file__).resolve().parents[2] / "hardware" / "boards"
@@ -129,3 +129,41 @@ def test_reader_carries_the_rf_models_emc_filter_and_one_switch_level():
     # every antenna's P, N and G reach the antenna connectors
     wires = set(parts["J2"][1].values()) | set(parts["J3"][1].values())
     assert {f"{s}{n}" for s in "PNG" for n in range(1, 9)} <= wires
+
+
+# --- the main board (hardware/boards/mainboard.py) ----------------------------------------------------
+
+
+def test_main_board_files_are_what_their_generator_writes():
+    assert (BOARDS / "main_board.kicad_sch").read_text() == mainboard.schematic(), "run `make hardware` and commit"
+    assert (BOARDS / "main_board.kicad_pcb").read_text() == mainboard.pcb(), "run `make hardware` and commit"
+
+
+def test_main_board_has_no_erc_or_drc_errors_and_every_net_routed(tmp_path):
+    sch = Path(shutil.copy(BOARDS / "main_board.kicad_sch", tmp_path))
+    pcb = Path(shutil.copy(BOARDS / "main_board.kicad_pcb", tmp_path))
+    erc, drc = checks.erc(sch), checks.drc(pcb)
+    assert checks.erc_violations(erc, "error") == [] and checks.drc_violations(drc, "error") == []
+    assert drc["unconnected_items"] == []
+    assert {v.split(":")[0] for v in checks.erc_violations(erc, "warning")} <= {"lib_symbol_issues",
+                                                                                "footprint_link_issues"}
+    assert {v.split(":")[0] for v in checks.drc_violations(drc, "warning")} <= {"lib_footprint_issues"}
+
+
+def test_every_line_to_the_tiles_passes_a_buffer_powered_by_the_tables_rail():
+    # no back-powering (hardware/README.md, Sequencing): no Pico pin reaches a tile harness directly, and
+    # what drives the tile lines runs on the table's 3.3 V (3V3T), not on the Pico's
+    parts = {ref: (sym, nets) for ref, sym, _fp, _v, _at, nets in mainboard.parts()}
+    pico_nets = {n for n in parts["U1"][1].values() if n}
+    harness = {n for ref, (sym, nets) in parts.items() if sym == "conn16" for n in nets.values()}
+    assert pico_nets & harness == {"GND"}
+    # the tiles' supplies are the board's 5 V and -5 V rails
+    assert {"5V", "-5V"} <= harness and "5V" in parts["J1"][1].values() and "-5V" in parts["U3"][1].values()
+    for ref in ("U4", "U5", "U6", "U7"):
+        sym, nets = parts[ref]
+        pins = {name: nets[num] for num, name, _ in
+                {"74LVC244A": mainboard.LVC244, "74HC138": mainboard.HCT138, "74LVC1G125": mainboard.LVC1G125}[sym]}
+        assert pins.get("VCC") == "3V3T", ref
+    # the Pico learns the -5 V rail from GP28's divider, and each tile gets its own select
+    assert parts["U1"][1]["34"] == "PG_N" and {parts["R1"][1]["2"], parts["R2"][1]["1"]} == {"PG_N"}
+    assert sorted(nets["11"] for sym, nets in parts.values() if sym == "conn16") == [f"NSS{t}" for t in range(4)]
