@@ -172,7 +172,7 @@ def _bus(pads: list[route.PadShape]):
 
 def schematic() -> str:
     sch = k.Schematic("reader_tile", "Tile reader: MFRC522, EMC filter, ADG1607, idle-short decoder, LDO")
-    big = {"J1": (40.64, 60.96), "J2": (40.64, 160.02), "U1": (111.76, 71.12), "U2": (190.5, 71.12),
+    big = {"J1": (40.64, 60.96), "J2": (40.64, 137.16), "J3": (40.64, 205.74), "U1": (111.76, 71.12), "U2": (190.5, 71.12),
            "U3": (111.76, 160.02), "U4": (190.5, 160.02), "Y1": (266.7, 50.8)}
     small = 0
     for ref, sym, fp, value, _at, nets in parts():
