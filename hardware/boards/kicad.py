@@ -59,6 +59,121 @@ FOOTPRINTS = {
         tuple(Pad(str(i + 1), x, 0.0, 1.5, 2.5) for i, x in enumerate((-6.35, -3.81, 1.27, 3.81))),
     ),
 }
+
+
+def _two(name: str, pitch: float, w: float, h: float) -> Footprint:
+    return Footprint(name, (Pad("1", -pitch / 2, 0.0, w, h), Pad("2", pitch / 2, 0.0, w, h)))
+
+
+def _rows(name: str, n: int, pitch: float, row: float, w: float, h: float) -> Footprint:
+    """A dual-row SMD package, pins 1..n/2 down the left row, the rest up the right row."""
+    half = n // 2
+    top = -(half - 1) * pitch / 2
+    pads = [Pad(str(i + 1), -row, top + i * pitch, w, h) for i in range(half)]
+    pads += [Pad(str(half + i + 1), row, -top - i * pitch, w, h) for i in range(half)]
+    return Footprint(name, tuple(pads))
+
+
+def _qfn(
+    name: str, per_side: int, pitch: float, row: float, length: float, width: float, ep: float
+) -> Footprint:
+    """A quad flat no-lead package: pin 1 at the top of the left side, counted anticlockwise seen
+    from the top; the exposed pad is pin 4 * per_side + 1."""
+    first = -(per_side - 1) * pitch / 2
+    pads = []
+    for i in range(per_side):
+        pads.append(Pad(str(i + 1), -row, first + i * pitch, length, width))
+    for i in range(per_side):
+        pads.append(Pad(str(per_side + i + 1), first + i * pitch, row, width, length))
+    for i in range(per_side):
+        pads.append(Pad(str(2 * per_side + i + 1), row, -first - i * pitch, length, width))
+    for i in range(per_side):
+        pads.append(Pad(str(3 * per_side + i + 1), -first - i * pitch, -row, width, length))
+    pads.append(Pad(str(4 * per_side + 1), 0.0, 0.0, ep, ep))
+    return Footprint(name, tuple(pads))
+
+
+def _header(name: str, rows: int, cols: int = 2, pitch: float = 2.54) -> Footprint:
+    """A pin header, pin 1 top left, numbered across the columns then down (2 x n: odd left)."""
+    return Footprint(
+        name,
+        tuple(
+            Pad(str(r * cols + c + 1), c * pitch, r * pitch, 1.7, 1.7, "circle", 1.0)
+            for r in range(rows)
+            for c in range(cols)
+        ),
+    )
+
+
+FOOTPRINTS |= {
+    "0805h": _two("wordtable:L_C_0805_horizontal", 1.9, 1.0, 1.25),
+    "1206h": _two("wordtable:F_1206_horizontal", 2.9, 1.15, 1.8),
+    "sot23-5": Footprint(
+        "wordtable:SOT-23-5",
+        (
+            Pad("1", -0.95, 1.15, 0.6, 1.0),
+            Pad("2", 0.0, 1.15, 0.6, 1.0),
+            Pad("3", 0.95, 1.15, 0.6, 1.0),
+            Pad("4", 0.95, -1.15, 0.6, 1.0),
+            Pad("5", -0.95, -1.15, 0.6, 1.0),
+        ),
+    ),
+    "xtal3225": Footprint(
+        "wordtable:Crystal_3225_4pad",
+        (
+            Pad("1", -1.1, 0.8, 1.4, 1.15),
+            Pad("2", 1.1, 0.8, 1.4, 1.15),
+            Pad("3", 1.1, -0.8, 1.4, 1.15),
+            Pad("4", -1.1, -0.8, 1.4, 1.15),
+        ),
+    ),
+    "hvqfn32": _qfn("wordtable:HVQFN-32_5x5mm_P0.5mm_EP3.45mm", 8, 0.5, 2.45, 0.8, 0.25, 3.45),
+    "tssop28": _rows("wordtable:TSSOP-28_4.4x9.7mm_P0.65mm", 28, 0.65, 2.85, 1.5, 0.38),
+    "so16": _rows("wordtable:SO-16_3.9x9.9mm_P1.27mm", 16, 1.27, 2.7, 1.55, 0.6),
+    "hdr2x8": _header("wordtable:PinHeader_2x08_P2.54mm", 8),
+    "hdr2x16": _header("wordtable:PinHeader_2x16_P2.54mm", 16),
+}
+
+
+def _pico() -> Footprint:
+    """The Pico as a module on two rows of 20 holes, 17.78 mm apart, pin 1 top left (USB at the top),
+    pins 21-40 up the right row."""
+    pads = [Pad(str(n), 0.0, (n - 1) * 2.54, 1.7, 1.7, "circle", 1.0) for n in range(1, 21)]
+    pads += [Pad(str(n), 17.78, (40 - n) * 2.54, 1.7, 1.7, "circle", 1.0) for n in range(21, 41)]
+    return Footprint("wordtable:RaspberryPi_Pico_THT", tuple(pads))
+
+
+FOOTPRINTS |= {
+    "pico": _pico(),
+    "so20": _rows("wordtable:SO-20_7.5x12.8mm_P1.27mm", 20, 1.27, 4.65, 2.0, 0.6),
+    "so14": _rows("wordtable:SO-14_3.9x8.7mm_P1.27mm", 14, 1.27, 2.7, 1.55, 0.6),
+    "sma": _two("wordtable:D_SMA", 4.0, 1.5, 2.0),
+    "sod123": _two("wordtable:D_SOD-123", 3.3, 0.9, 1.2),
+    "cp8": Footprint(
+        "wordtable:CP_Radial_D8mm_P3.5mm",
+        (Pad("1", -1.75, 0.0, 1.6, 1.6, "circle", 0.8), Pad("2", 1.75, 0.0, 1.6, 1.6, "circle", 0.8)),
+    ),
+    "term2": Footprint(
+        "wordtable:Terminal_2_P5.08mm",
+        (Pad("1", 0.0, 0.0, 2.2, 2.2, "circle", 1.2), Pad("2", 5.08, 0.0, 2.2, 2.2, "circle", 1.2)),
+    ),
+    "buzzer": Footprint(
+        "wordtable:Buzzer_12mm_P7.6mm",
+        (Pad("1", 0.0, 0.0, 1.7, 1.7, "circle", 1.0), Pad("2", 7.6, 0.0, 1.7, 1.7, "circle", 1.0)),
+    ),
+    "hdr1x8": _header("wordtable:PinHeader_1x08_P2.54mm", 8, 1),
+    "hdr1x3h": _header("wordtable:PinHeader_1x03_P2.54mm_row", 1, 3),
+    "sip9": _header("wordtable:R_Array_SIP9", 1, 9),
+    "hdr2x9h": _header("wordtable:PinHeader_2x09_P2.54mm_row", 2, 9),
+}
+FOOTPRINTS["tssop28_h"] = Footprint(
+    "wordtable:TSSOP-28_4.4x9.7mm_P0.65mm_turned",
+    tuple(Pad(p.number, p.y, -p.x, p.h, p.w) for p in FOOTPRINTS["tssop28"].pads),
+)  # turned 90 degrees anticlockwise
+FOOTPRINTS["so16_h"] = Footprint(
+    "wordtable:SO-16_3.9x9.9mm_P1.27mm_turned",
+    tuple(Pad(p.number, p.y, -p.x, p.h, p.w) for p in FOOTPRINTS["so16"].pads),
+)
 FOOTPRINT_NAMES = {key: fp.name for key, fp in FOOTPRINTS.items()} | {"loop": "wordtable:Loop_antenna"}
 
 
@@ -130,17 +245,18 @@ class Board:
             )
         for p in fp.pads:
             name = nets[p.number]
+            net = f' (net {self.net(name)} "{name}")' if name else ""  # an unused pin's pad has no net
             if p.drill:
                 out.append(
                     f'    (pad "{p.number}" thru_hole circle (at {_f(p.x)} {_f(p.y)}) (size {_f(p.w)} {_f(p.h)}) '
-                    f'(drill {_f(p.drill)}) (layers "*.Cu" "*.Mask") (net {self.net(name)} "{name}") '
+                    f'(drill {_f(p.drill)}) (layers "*.Cu" "*.Mask"){net} '
                     f'(uuid "{uid(ref, "pad", p.number)}"))'
                 )
             else:
                 out.append(
                     f'    (pad "{p.number}" smd roundrect (at {_f(p.x)} {_f(p.y)}) (size {_f(p.w)} {_f(p.h)}) '
-                    f'(layers "{side}.Cu" "{side}.Paste" "{side}.Mask") (roundrect_rratio 0.25) '
-                    f'(net {self.net(name)} "{name}") (uuid "{uid(ref, "pad", p.number)}"))'
+                    f'(layers "{side}.Cu" "{side}.Paste" "{side}.Mask") (roundrect_rratio 0.25)'
+                    f'{net} (uuid "{uid(ref, "pad", p.number)}"))'
                 )
         out.append("  )")
         self.items.append("\n".join(out))
@@ -234,16 +350,45 @@ SYMBOLS = {
 }
 
 
+def ic_symbol(
+    key: str, prefix: str, left: list[tuple[str, str, str]], right: list[tuple[str, str, str]]
+) -> None:
+    """Register a box symbol: pins (number, name, electrical type) down its left and right sides."""
+    rows = max(len(left), len(right))
+    top = (rows - 1) * 2.54 / 2
+    pins = [(num, -10.16, top - i * 2.54, 0, kind, name) for i, (num, name, kind) in enumerate(left)]
+    pins += [(num, 10.16, top - i * 2.54, 180, kind, name) for i, (num, name, kind) in enumerate(right)]
+    h = top + 2.54
+    body = (
+        f"(rectangle (start -7.62 {_f(h)}) (end 7.62 {_f(-h)}) (stroke (width 0.254) (type default)) "
+        "(fill (type background)))"
+    )
+    SYMBOLS[key] = (prefix, pins, body)
+
+
+SYMBOLS["flag"] = (
+    "#FLG",
+    [("1", 0, 0, 90, "power_out")],
+    "(polyline (pts (xy 0 0) (xy 0 1.27) (xy -1.016 1.905) (xy 0 2.54) (xy 1.016 1.905) (xy 0 1.27)) "
+    "(stroke (width 0) (type default)) (fill (type none)))",
+)
+NOT_ON_BOARD = {"flag"}
+
+
 def _lib_symbol(key: str) -> str:
     prefix, pins, body = SYMBOLS[key]
     name = f"wordtable:{key}"
+    named = any(len(p) > 5 for p in pins)
     pin_text = " ".join(
-        f'(pin {kind} line (at {_f(x)} {_f(y)} {a}) (length 1.27) (name "{num}" (effects (font (size 1.27 1.27)))) '
-        f'(number "{num}" (effects (font (size 1.27 1.27)))))'
-        for num, x, y, a, kind in pins
+        f"(pin {p[4]} line (at {_f(p[1])} {_f(p[2])} {p[3]}) (length {'2.54' if named else '1.27'}) "
+        f'(name "{p[5] if len(p) > 5 else p[0]}" (effects (font (size 1.27 1.27)))) '
+        f'(number "{p[0]}" (effects (font (size 1.27 1.27)))))'
+        for p in pins
     )
+    board = "no" if key in NOT_ON_BOARD else "yes"
+    hide = "" if named else " (pin_names hide)"
     return (
-        f'    (symbol "{name}" (pin_names hide) (in_bom yes) (on_board yes)\n'
+        f'    (symbol "{name}"{hide} (in_bom {board}) (on_board {board})\n'
         f'      (property "Reference" "{prefix}" (at 0 6.35 0) (effects (font (size 1.27 1.27))))\n'
         f'      (property "Value" "{key}" (at 0 -6.35 0) (effects (font (size 1.27 1.27))))\n'
         f'      (property "Footprint" "" (at 0 0 0) (effects (font (size 1.27 1.27)) hide))\n'
@@ -269,21 +414,25 @@ class Schematic:
         x, y = at
         root = uid(self.project, "root")
         _, pins, _ = SYMBOLS[key]
+        board = "no" if key in NOT_ON_BOARD else "yes"
         self.items.append(
-            f'  (symbol (lib_id "wordtable:{key}") (at {_f(x)} {_f(y)} 0) (unit 1) (in_bom yes) (on_board yes) (dnp no)\n'
+            f'  (symbol (lib_id "wordtable:{key}") (at {_f(x)} {_f(y)} 0) (unit 1) (in_bom {board}) (on_board {board}) (dnp no)\n'
             f'    (uuid "{uid(self.project, ref)}")\n'
             f'    (property "Reference" "{ref}" (at {_f(x + 3.81)} {_f(y - 1.27)} 0) (effects (font (size 1.27 1.27)) (justify left)))\n'
             f'    (property "Value" "{value}" (at {_f(x + 3.81)} {_f(y + 1.27)} 0) (effects (font (size 1.27 1.27)) (justify left)))\n'
             f'    (property "Footprint" "{footprint}" (at {_f(x)} {_f(y)} 0) (effects (font (size 1.27 1.27)) hide))\n'
             f'    (property "Datasheet" "" (at {_f(x)} {_f(y)} 0) (effects (font (size 1.27 1.27)) hide))\n'
-            + "".join(
-                f'    (pin "{num}" (uuid "{uid(self.project, ref, "pin", num)}"))\n' for num, *_ in pins
-            )
+            + "".join(f'    (pin "{p[0]}" (uuid "{uid(self.project, ref, "pin", p[0])}"))\n' for p in pins)
             + f'    (instances (project "{self.project}" (path "/{root}" (reference "{ref}") (unit 1))))\n'
             "  )"
         )
-        for num, px, py, _angle, _kind in pins:
+        for num, px, py, *_ in pins:
             lx, ly = x + px, y - py  # symbol y points up, the sheet's down
+            if nets.get(num) is None:  # an unused pin: KiCad's no-connect flag on its end
+                self.items.append(
+                    f'  (no_connect (at {_f(lx)} {_f(ly)}) (uuid "{uid(self.project, ref, "nc", num)}"))'
+                )
+                continue
             self.items.append(
                 f'  (label "{nets[num]}" (at {_f(lx)} {_f(ly)} 0) (fields_autoplaced)\n'
                 f'    (effects (font (size 1.0 1.0)) (justify left bottom)) (uuid "{uid(self.project, ref, "label", num)}"))'

@@ -129,3 +129,57 @@ def test_a_request_older_firmware_does_not_know_fails_at_once_with_advice(sim):
             assert "wordtable board deploy --port" in str(exc)
         else:
             raise AssertionError("no error")
+
+
+TAG_A = "04a1b2c3d4e5f6"
+TAG_B = "04112233445566"
+
+
+def test_doctor_with_the_tags_where_they_were_expected_finds_no_cross_read(sim, capsys):
+    sim.place(40, bytes.fromhex(TAG_A))
+    sim.place(41, bytes.fromhex(TAG_B))
+    code = cli_main(
+        [
+            "board",
+            "doctor",
+            "--port",
+            sim.port,
+            "--expect",
+            f"40={TAG_A}",
+            "--expect",
+            f"41={TAG_B}",
+            "--watch",
+            "0.5",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "  cell 40: 04A1B2C3D4E5F6 read there only; lost 0 times\n" in out
+    assert "  cell 41: 04112233445566 read there only; lost 0 times\n" in out
+    assert "cross-reads: 0\n" in out and out.endswith("healthy: no problems found\n")
+
+
+def test_doctor_names_a_tag_the_board_reports_on_a_cell_where_it_does_not_lie(sim, capsys, tmp_path):
+    # the board reports tag A on cell 41 while the person laid it on cell 40: what a swapped antenna
+    # wire (J2/J3 to the tile) or a neighbour's relayed field looks like from the host
+    sim.place(41, bytes.fromhex(TAG_A))
+    expect = tmp_path / "tags.txt"
+    expect.write_text(f"# the prototype's tags\n40={TAG_A}\n")
+    code = cli_main(["board", "doctor", "--port", sim.port, "--expect-file", str(expect), "--watch", "0.5"])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "  cell 40: 04A1B2C3D4E5F6 NOT read there; read on cell 41; lost 0 times\n" in out
+    assert "cross-reads: 1\n" in out
+    assert (
+        "  - cross-read: tag 04A1B2C3D4E5F6 lies on cell 40 and was read on cell 41; check the antenna wires "
+        "to the tile, that antenna's idle short and the tag's offset (TEST-PLAN rows 5 and 6).\n"
+    ) in out
+    assert (
+        "  - cell 40: tag 04A1B2C3D4E5F6 was never read there; the cell reads empty. Check the tag is "
+        "centred on the cell and its antenna.\n"
+    ) in out
+
+
+def test_doctor_refuses_a_malformed_expect_before_touching_the_board(capsys):
+    assert cli_main(["board", "doctor", "--port", "/dev/ttyWORDTABLE-NOPE", "--expect", "40"]) == 2
+    assert "write CELL=UID" in capsys.readouterr().err

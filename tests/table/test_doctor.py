@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import struct
 
-from wordtable.table.doctor import Diagnosis, version_text
+import pytest
+from wordtable.table.doctor import Diagnosis, Placement, parse_expect, version_text
 from wtproto import diagcodec as dc
 from wtproto import hostdiag as hd
 
@@ -175,3 +176,93 @@ def test_firmware_without_the_settle_measurement_is_told_to_update():
         "settle: not measured (the board's firmware does not measure its tags' times; update it with "
         "`wordtable board deploy --port /dev/ttyACM0`)"
     ) in pico_diagnosis().report()
+
+
+# --- the cross-read check (--expect) -------------------------------------------------------------------
+
+A = bytes.fromhex("04A1B2C3D4E5F6")
+B = bytes.fromhex("04112233445566")
+C = bytes.fromhex("04FFEEDDCCBBAA")
+
+
+def test_expect_pairs_come_from_the_command_line_and_from_a_file(tmp_path):
+    f = tmp_path / "tags.txt"
+    f.write_text("# the prototype tile's tags\n41=04:11:22:33:44:55:66\n\n42 04FFEEDDCCBBAA  # a card\n")
+    assert parse_expect(["40=04A1B2C3D4E5F6"], [str(f)]) == {40: A, 41: B, 42: C}
+
+
+@pytest.mark.parametrize(
+    ("pair", "says"),
+    [
+        ("40", "write CELL=UID"),
+        ("x=04A1B2C3D4E5F6", "write CELL=UID"),
+        ("40=04A1", "4 or 7 bytes"),
+        ("40=zz", "in hex"),
+    ],
+)
+def test_a_malformed_expect_pair_is_refused_with_how_to_write_it(pair, says):
+    with pytest.raises(ValueError, match=says):
+        parse_expect([pair])
+
+
+def test_a_cell_or_a_tag_named_twice_is_refused():
+    with pytest.raises(ValueError, match="names cell 40 twice"):
+        parse_expect([f"40={A.hex()}", f"40={B.hex()}"])
+    with pytest.raises(ValueError, match="names tag 04A1B2C3D4E5F6 on two cells"):
+        parse_expect([f"40={A.hex()}", f"41={A.hex()}"])
+
+
+def test_tags_read_where_they_lie_are_no_problem():
+    p = Placement({40: A, 41: B}, 3.0, {40: A, 41: B}, [], {40: A, 41: B})
+    assert p.report() == [
+        "placement: 2 tags expected, watched 3 s, 0 cell reports (debounced reads: a tag read alike twice)",
+        "  cell 40: 04A1B2C3D4E5F6 read there only; lost 0 times",
+        "  cell 41: 04112233445566 read there only; lost 0 times",
+        "cross-reads: 0",
+    ]
+    assert p.problems() == []
+
+
+def test_a_tag_read_on_a_neighbour_is_a_cross_read_and_a_cell_losing_its_tag_is_named():
+    # A lies on 40; during the watch cell 41 reported A (the neighbour read it), then lost it again
+    p = Placement({40: A}, 2.0, {40: A}, [(41, A), (41, None), (40, None), (40, A)], {40: A})
+    lines = p.report()
+    assert "  cell 40: 04A1B2C3D4E5F6 read there, and on cell 41; lost 1 times" in lines
+    assert lines[-1] == "cross-reads: 1"
+    assert p.problems() == [
+        "cross-read: tag 04A1B2C3D4E5F6 lies on cell 40 and was read on cell 41; check the antenna wires to the "
+        "tile, that antenna's idle short and the tag's offset (TEST-PLAN rows 5 and 6).",
+        "cell 40: lost its tag 1 time in 2 s while nothing moved; the read is at the edge (drive, tuning or "
+        "the tag's height).",
+    ]
+
+
+def test_a_tag_never_read_on_its_cell_says_what_the_cell_reads_and_strays_are_listed():
+    p = Placement({40: A, 50: B}, 1.0, {40: C}, [], {40: C})
+    lines = p.report()
+    assert (
+        "  cell 40: 04A1B2C3D4E5F6 NOT read anywhere (the cell reads 04FFEEDDCCBBAA); lost 0 times" in lines
+    )
+    assert "  cell 50: 04112233445566 NOT read anywhere (the cell reads empty); lost 0 times" in lines
+    assert "  cell 40: 04FFEEDDCCBBAA read, a tag no --expect names" in lines
+    assert p.problems()[0] == (
+        "cell 40: tag 04A1B2C3D4E5F6 was never read there; the cell reads 04FFEEDDCCBBAA. "
+        "Check the tag is centred on the cell and its antenna."
+    )
+
+
+def test_the_doctors_report_carries_the_placement_and_its_problems():
+    d = pico_diagnosis()
+    d = Diagnosis(
+        d.port,
+        d.summary,
+        d.readers,
+        d.sweeps,
+        d.cells,
+        d.reports,
+        None,
+        Placement({40: A}, 2.0, {40: A, 41: A}, [], {40: A, 41: A}),
+    )
+    lines = d.report()
+    assert "cross-reads: 1" in lines and lines[-2] == "1 problem found:"
+    assert lines[-1].startswith("  - cross-read: tag 04A1B2C3D4E5F6 lies on cell 40 and was read on cell 41")

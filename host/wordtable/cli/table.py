@@ -58,6 +58,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     doc.add_argument("--port", required=True, help="the board's serial port, e.g. /dev/ttyACM0")
     doc.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the board (default 10)")
+    doc.add_argument(
+        "--expect",
+        action="append",
+        default=[],
+        metavar="CELL=UID",
+        help="a tag lies on this cell (UID in hex); repeat for each tag. The doctor watches the "
+        "cell reports and names any cell that reads it but this one (a cross-read)",
+    )
+    doc.add_argument(
+        "--expect-file",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="CELL=UID pairs, one a line (# starts a comment)",
+    )
+    doc.add_argument(
+        "--watch", type=float, default=3.0, help="seconds to watch the cell reports with --expect (default 3)"
+    )
     doc.set_defaults(func=cmd_doctor)
 
 
@@ -141,12 +159,17 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Exit status 0: healthy; 1: problems found (printed with what to check); 2: no board."""
-    from ..table.doctor import diagnose
+    from ..table.doctor import diagnose, parse_expect
 
+    try:
+        expected = parse_expect(args.expect, args.expect_file)
+    except (ValueError, OSError) as exc:
+        print(f"wordtable: {exc}", file=sys.stderr)
+        return 2
     try:
         with BoardLink(args.port, reconnect=False) as link:
             link.wait_linked(timeout=args.timeout)
-            diagnosis = diagnose(link, timeout=args.timeout)
+            diagnosis = diagnose(link, timeout=args.timeout, expected=expected, watch=args.watch)
     except BoardError as exc:
         print(f"wordtable: {exc}", file=sys.stderr)
         return 2

@@ -5,14 +5,24 @@ lines for a person and the list of problems found (a reader that does not answer
 doubly-covered cell, a tag that needs longer than ISO/IEC 14443-3 allows after its antenna switches
 on, a panel that failed, exceptions, a heap running out). Asking for the settle topic has the board
 measure its tags' times there and then (drivers.matrix_diag.measure; about a second on a full table).
+
+``watch_placement(link, expected, seconds)`` is the test plan's cross-read check (hardware/TEST-PLAN.md,
+rows 5 and 6): with tags laid on the cells named, it watches the cell reports the board sends (the
+reader's debounced reads: a tag read alike twice) and says which expected tag was read where it lies,
+which was read on another cell (a cross-read), which cells lost their tag while nothing moved, and which
+tags nobody named. Single stray reads that the debounce swallows need a firmware topic (TEST-PLAN.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from wtproto import diagcodec as dc
 
+from .board_events import CellChanged
 from .link import BoardError, BoardLink
 
 # A cell counts as noisy (a problem) from this share of failed reads per sweep on.
@@ -38,6 +48,145 @@ def version_text(version: int) -> str:
     return f"VersionReg {version:02X}h: not a chip this firmware knows"
 
 
+def parse_expect(items: list[str], files: list[str] = ()) -> dict[int, bytes]:
+    """``CELL=UID`` pairs (UID in hex, 4 or 7 bytes), from the command line and from files of one
+    pair a line (``#`` starts a comment). A cell named twice, or a UID on two cells, is an error."""
+    pairs = list(items)
+    for name in files:
+        for line in Path(name).read_text().splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                pairs.append(line)
+    expected: dict[int, bytes] = {}
+    for pair in pairs:
+        cell_text, sep, uid_text = pair.replace(" ", "=", 1).partition("=")
+        try:
+            cell, uid = int(cell_text), bytes.fromhex(uid_text.strip().replace(":", ""))
+        except ValueError:
+            raise ValueError(
+                f"--expect {pair!r}: write CELL=UID, the UID in hex (e.g. 40=04A1B2C3D4E5F6)"
+            ) from None
+        if not sep or len(uid) not in (4, 7):
+            raise ValueError(f"--expect {pair!r}: write CELL=UID, the UID in hex of 4 or 7 bytes")
+        if cell in expected:
+            raise ValueError(f"--expect names cell {cell} twice")
+        if uid in expected.values():
+            raise ValueError(f"--expect names tag {uid.hex().upper()} on two cells")
+        expected[cell] = uid
+    return expected
+
+
+@dataclass(frozen=True)
+class Placement:
+    """What the board reported while tags lay where ``expected`` says: ``start`` the cells read when
+    the watch began, ``reports`` each cell report during it, ``end`` the cells read at its end."""
+
+    expected: dict[int, bytes]
+    seconds: float
+    start: dict[int, bytes]
+    reports: list[tuple[int, bytes | None]] = field(default_factory=list)
+    end: dict[int, bytes] = field(default_factory=dict)
+
+    def cells_seen(self) -> dict[bytes, set[int]]:
+        """Every cell each UID was read on, at the start, during the watch or at the end."""
+        seen: dict[bytes, set[int]] = {}
+        for cell, uid in [*self.start.items(), *self.reports, *self.end.items()]:
+            if uid is not None:
+                seen.setdefault(uid, set()).add(cell)
+        return seen
+
+    def losses(self) -> dict[int, int]:
+        """How many times each cell lost the tag it read (reported empty or another tag) during the
+        watch; a tag arriving on an empty cell is not counted (it may have been laid just before)."""
+        state = dict(self.start)
+        out: dict[int, int] = {}
+        for cell, uid in self.reports:
+            if state.get(cell) is not None and state[cell] != uid:
+                out[cell] = out.get(cell, 0) + 1
+            state[cell] = uid
+        return out
+
+    def cross_reads(self) -> list[tuple[bytes, int, int]]:
+        """(uid, the cell it lies on, a cell that read it) for every read away from its cell."""
+        seen = self.cells_seen()
+        return [
+            (uid, cell, other)
+            for cell, uid in sorted(self.expected.items())
+            for other in sorted(seen.get(uid, ()))
+            if other != cell
+        ]
+
+    def problems(self) -> list[str]:
+        out = [
+            f"cross-read: tag {uid.hex().upper()} lies on cell {cell} and was read on cell {other}; "
+            "check the antenna wires to the tile, that antenna's idle short and the tag's offset "
+            "(TEST-PLAN rows 5 and 6)."
+            for uid, cell, other in self.cross_reads()
+        ]
+        seen = self.cells_seen()
+        for cell, uid in sorted(self.expected.items()):
+            if cell not in seen.get(uid, ()):
+                out.append(
+                    f"cell {cell}: tag {uid.hex().upper()} was never read there; "
+                    f"{self._reads(cell)}. Check the tag is centred on the cell and its antenna."
+                )
+        for cell, n in sorted(self.losses().items()):
+            if cell in self.expected:
+                out.append(
+                    f"cell {cell}: lost its tag {n} time{'s' if n > 1 else ''} in {self.seconds:g} s while "
+                    "nothing moved; the read is at the edge (drive, tuning or the tag's height)."
+                )
+        return out
+
+    def report(self) -> list[str]:
+        lines = [
+            f"placement: {len(self.expected)} tags expected, watched {self.seconds:g} s, "
+            f"{len(self.reports)} cell reports (debounced reads: a tag read alike twice)"
+        ]
+        seen = self.cells_seen()
+        for cell, uid in sorted(self.expected.items()):
+            where = sorted(seen.get(uid, ()))
+            if where == [cell]:
+                state = "read there only"
+            elif cell in where:
+                state = "read there, and on cell " + ", ".join(str(c) for c in where if c != cell)
+            elif where:
+                state = "NOT read there; read on cell " + ", ".join(str(c) for c in where)
+            else:
+                state = f"NOT read anywhere ({self._reads(cell)})"
+            lines.append(
+                f"  cell {cell}: {uid.hex().upper()} {state}; lost {self.losses().get(cell, 0)} times"
+            )
+        known = set(self.expected.values())
+        stray = sorted((cell, uid) for uid, cells in seen.items() if uid not in known for cell in cells)
+        for cell, uid in stray:
+            lines.append(f"  cell {cell}: {uid.hex().upper()} read, a tag no --expect names")
+        crosses = self.cross_reads()
+        lines.append(f"cross-reads: {len(crosses)}")
+        return lines
+
+    def _reads(self, cell: int) -> str:
+        uid = self.end.get(cell, self.start.get(cell))
+        return "the cell reads empty" if uid is None else f"the cell reads {uid.hex().upper()}"
+
+
+def watch_placement(
+    link: BoardLink, expected: dict[int, bytes], seconds: float, clock: Callable[[], float] = time.monotonic
+) -> Placement:
+    """Watch a linked board's cell reports for ``seconds`` with the tags laid as ``expected`` says,
+    then ask for a snapshot to end on what the board holds."""
+    start = dict(link.cells)
+    reports: list[tuple[int, bytes | None]] = []
+    until = clock() + seconds
+    while (left := until - clock()) > 0:
+        event = link.get_event(timeout=min(left, 0.1))
+        if isinstance(event, CellChanged) and event.source == "event":
+            reports.append((event.cell, event.uid))
+    link.request_snapshot()
+    link.wait_linked(timeout=5.0)  # returns once the snapshot is reconciled
+    return Placement(dict(expected), seconds, start, reports, dict(link.cells))
+
+
 @dataclass(frozen=True)
 class Diagnosis:
     """The board's answers: the summary, its readers, its noisiest cells and its recent reports."""
@@ -50,6 +199,8 @@ class Diagnosis:
     reports: list[str]
     settle: dict | None = None
     """The SETTLE answer (``least_us``, ``cells_us``, ``waits_us``); None from firmware without it."""
+    placement: Placement | None = None
+    """The cross-read check, when the doctor was given ``--expect``."""
 
     @property
     def simulated(self) -> bool:
@@ -98,6 +249,8 @@ class Diagnosis:
                 f"only {s['heap_free']:,} bytes of heap are free; freeze the firmware into the "
                 "MicroPython image (hardware/README.md)."
             )
+        if self.placement is not None:
+            out.extend(self.placement.problems())
         return out
 
     def report(self) -> list[str]:
@@ -141,6 +294,8 @@ class Diagnosis:
         if self.reports:
             lines.append("the board's recent reports:")
             lines.extend(f"  {t}" for t in self.reports)
+        if self.placement is not None:
+            lines.extend(self.placement.report())
         problems = self.problems()
         if problems:
             lines.append(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} found:")
@@ -208,8 +363,12 @@ class Diagnosis:
         return f"cell {c['cell']} (reader {c['reader']}, antenna {c['antenna']})"
 
 
-def diagnose(link: BoardLink, timeout: float = 5.0) -> Diagnosis:
-    """Ask a linked board for all of its diagnostics."""
+def diagnose(
+    link: BoardLink, timeout: float = 5.0, expected: dict[int, bytes] | None = None, watch: float = 3.0
+) -> Diagnosis:
+    """Ask a linked board for all of its diagnostics; with ``expected`` (cell -> UID), watch its cell
+    reports for ``watch`` seconds first (``watch_placement``)."""
+    placement = watch_placement(link, expected, watch) if expected else None
     (summary,) = link.request_diag(dc.SUMMARY, timeout)
     (readers,) = link.request_diag(dc.READERS, timeout)
     (cells,) = link.request_diag(dc.CELLS, timeout)
@@ -218,4 +377,6 @@ def diagnose(link: BoardLink, timeout: float = 5.0) -> Diagnosis:
         (settle,) = link.request_diag(dc.SETTLE, timeout)
     except BoardError:  # firmware from before the measurement takes the topic for a malformed request
         settle = None
-    return Diagnosis(link.port, summary, readers["readers"], cells["sweeps"], cells["cells"], reports, settle)
+    return Diagnosis(
+        link.port, summary, readers["readers"], cells["sweeps"], cells["cells"], reports, settle, placement
+    )
