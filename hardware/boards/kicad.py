@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 
 NS = uuid.UUID("6f1d2a8e-7a51-4c3e-9a57-2b1c0f0e9d11")
 
@@ -453,3 +454,17 @@ class Schematic:
             ")",
         ]
         return "\n".join(out) + "\n"
+
+
+def ic_nets(pins: list[tuple[str, str, str]], nets: dict[str, str | None]) -> dict[str, str | None]:
+    """An IC's nets by pin number, from its nets by pin name (a pin not named is unused)."""
+    return {num: nets.get(name) for num, name, _kind in pins}
+
+
+def write_board(out: Path, name: str, pcb: str, schematic: str) -> list[Path]:
+    """``name``'s PCB and schematic files in ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    files = [out / f"{name}.kicad_pcb", out / f"{name}.kicad_sch"]
+    files[0].write_text(pcb)
+    files[1].write_text(schematic)
+    return files

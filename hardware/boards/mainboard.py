@@ -191,10 +191,6 @@ GPIO = {
 TILES = 4
 
 
-def _ic(pins, nets):
-    return {num: nets.get(name) for num, name, _kind in pins}
-
-
 def parts():
     pico = {f"GP{g}": n for g, n in GPIO.items()} | {
         "GND": "GND",
@@ -293,24 +289,24 @@ def parts():
         return {"1": a, "2": b}
 
     out = [
-        ("U1", "Pico", "pico", "Raspberry Pi Pico", (6.0, 8.0), _ic(PICO, pico)),
+        ("U1", "Pico", "pico", "Raspberry Pi Pico", (6.0, 8.0), k.ic_nets(PICO, pico)),
         ("J1", "conn2", "term2", "5V 4A in", (6.0, 86.0), two("5V", "GND")),
         ("D1", "D", "sma", "SMAJ5.0A", (22.0, 86.0), two("5V", "GND")),  # cathode (1) to 5 V
         ("C1", "CP", "cp8", "470u 10V", (33.0, 86.0), two("5V", "GND")),
         ("D2", "D", "sod123", "1N5819 (SOD-123)", (30.0, 66.0), two("VSYS", "5V")),  # cathode at VSYS
-        ("U2", "AP2112K", "sot23-5", "AP2112K-3.3", (46.0, 86.0), _ic(AP2112K, ldo)),
+        ("U2", "AP2112K", "sot23-5", "AP2112K-3.3", (46.0, 86.0), k.ic_nets(AP2112K, ldo)),
         ("C2", "C", "0603h", "1u", (42.0, 81.0), two("5V", "GND")),
         ("C3", "C", "0603h", "1u", (51.0, 81.0), two("3V3T", "GND")),
-        ("U3", "TPS60403", "sot23-5", "TPS60403DBVR", (62.0, 86.0), _ic(TPS60403, inv)),
+        ("U3", "TPS60403", "sot23-5", "TPS60403DBVR", (62.0, 86.0), k.ic_nets(TPS60403, inv)),
         ("C4", "C", "0603h", "1u", (58.0, 80.0), two("5V", "GND")),
         ("C5", "C", "0603h", "1u", (66.0, 80.0), two("CFP", "CFM")),
         ("C6", "C", "0603h", "1u", (62.0, 91.0), two("-5V", "GND")),
         ("R1", "R", "0603h", "47k", (72.0, 86.0), two("3V3T", "PG_N")),  # -5 V present: PG_N at 0.65 V
         ("R2", "R", "0603h", "100k", (72.0, 90.5), two("PG_N", "-5V")),
-        ("U4", "74LVC244A", "so20", "74LVC244APW", (42.0, 22.0), _ic(LVC244, u4)),
-        ("U5", "74LVC244A", "so20", "74LVC244APW", (42.0, 48.0), _ic(LVC244, u5)),
-        ("U6", "74HC138", "so16", "74HC138D", (58.0, 48.0), _ic(HCT138, dec)),
-        ("U7", "74LVC1G125", "sot23-5", "74LVC1G125", (34.0, 70.0), _ic(LVC1G125, miso)),
+        ("U4", "74LVC244A", "so20", "74LVC244APW", (42.0, 22.0), k.ic_nets(LVC244, u4)),
+        ("U5", "74LVC244A", "so20", "74LVC244APW", (42.0, 48.0), k.ic_nets(LVC244, u5)),
+        ("U6", "74HC138", "so16", "74HC138D", (58.0, 48.0), k.ic_nets(HCT138, dec)),
+        ("U7", "74LVC1G125", "sot23-5", "74LVC1G125", (34.0, 70.0), k.ic_nets(LVC1G125, miso)),
         ("C7", "C", "0603v", "100n", (35.0, 22.0), two("3V3T", "GND")),
         ("C8", "C", "0603v", "100n", (35.0, 48.0), two("3V3T", "GND")),
         ("C9", "C", "0603v", "100n", (52.0, 48.0), two("3V3T", "GND")),
@@ -332,8 +328,8 @@ def parts():
                 "8": "PNL_BUSY",
             },
         ),
-        ("U8", "74HC165", "so16", "74HC165D", (78.0, 48.0), _ic(HC165, u8)),
-        ("U9", "74HC165", "so16", "74HC165D", (96.0, 48.0), _ic(HC165, u9)),
+        ("U8", "74HC165", "so16", "74HC165D", (78.0, 48.0), k.ic_nets(HC165, u8)),
+        ("U9", "74HC165", "so16", "74HC165D", (96.0, 48.0), k.ic_nets(HC165, u9)),
         ("C11", "C", "0603v", "100n", (72.0, 48.0), two("3V3P", "GND")),
         ("C12", "C", "0603v", "100n", (90.0, 48.0), two("3V3P", "GND")),
         (
@@ -363,7 +359,7 @@ def parts():
             | {str(i + 10): f"B{8 + i}" for i in range(8)}
             | {"18": "GND"},
         ),
-        ("U10", "74AHCT125", "so14", "74AHCT125D", (100.0, 84.0), _ic(AHCT125, led)),
+        ("U10", "74AHCT125", "so14", "74AHCT125D", (100.0, 84.0), k.ic_nets(AHCT125, led)),
         ("C13", "C", "0603v", "100n", (94.0, 84.0), two("5V", "GND")),
         ("R3", "R", "0603h", "330", (108.0, 80.0), two("LED_5", "LED_D")),
         ("J12", "conn3", "hdr1x3h", "LEDs 1x3", (110.0, 88.0), {"1": "5V", "2": "LED_D", "3": "GND"}),
@@ -405,10 +401,7 @@ def pcb() -> str:
                 )
             )
     router = route.route_board(WIDTH, HEIGHT, pads, FIRST)
-    for net, layer, pts in router.segments:
-        board.track(net, layer, pts, route.TRACK)
-    for net, at in router.vias:
-        board.via(net, at)
+    route.draw(board, router)
     return board.render()
 
 
@@ -430,8 +423,4 @@ def schematic() -> str:
 
 
 def write(out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    files = [out / "main_board.kicad_pcb", out / "main_board.kicad_sch"]
-    files[0].write_text(pcb())
-    files[1].write_text(schematic())
-    return files
+    return k.write_board(out, "main_board", pcb(), schematic())

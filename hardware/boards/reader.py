@@ -145,11 +145,6 @@ k.SYMBOLS["L"] = ("L", k.SYMBOLS["R"][1], k.SYMBOLS["loop"][2])
 k.SYMBOLS["F"] = ("F", k.SYMBOLS["R"][1], k.SYMBOLS["R"][2])
 
 
-def _ic(pins, nets: dict[str, str | None]) -> dict[str, str | None]:
-    """Nets of an IC by pin name (unnamed pins are unused)."""
-    return {num: nets.get(name) for num, name, _kind in pins}
-
-
 def parts():
     """(reference, symbol, footprint, value, board position, nets by pin number)."""
     mfrc = {
@@ -222,10 +217,10 @@ def parts():
         ("J1", "conn16", "hdr2x8", "harness 2x8", (3.0, 6.0), {str(i + 1): n for i, n in enumerate(HARNESS)}),
         ("J2", "conn16", "hdr2x8", "antennas P 2x8", (50.0, 3.0), upper),
         ("J3", "conn16", "hdr2x8", "antennas N, G 2x8", (50.0, 33.0), lower),
-        ("U1", "MFRC522", "hvqfn32", "MFRC52202HN1", (18.0, 12.0), _ic(MFRC522, mfrc)),
-        ("U2", "ADG1607", "tssop28_h", "ADG1607BRUZ", (36.0, 26.75), _ic(ADG1607, adg)),
-        ("U3", "AP2112K", "sot23-5", "AP2112K-3.3", (12.0, 38.0), _ic(AP2112K, ldo)),
-        ("U4", "74HCT138", "so16_h", "74HCT138D", (49.0, 56.0), _ic(HCT138, dec)),
+        ("U1", "MFRC522", "hvqfn32", "MFRC52202HN1", (18.0, 12.0), k.ic_nets(MFRC522, mfrc)),
+        ("U2", "ADG1607", "tssop28_h", "ADG1607BRUZ", (36.0, 26.75), k.ic_nets(ADG1607, adg)),
+        ("U3", "AP2112K", "sot23-5", "AP2112K-3.3", (12.0, 38.0), k.ic_nets(AP2112K, ldo)),
+        ("U4", "74HCT138", "so16_h", "74HCT138D", (49.0, 56.0), k.ic_nets(HCT138, dec)),
         (
             "Y1",
             "xtal4",
@@ -307,10 +302,7 @@ def pcb() -> str:
                     )
                 )
     router = route.route_board(WIDTH, HEIGHT, pads, FIRST, fixed=_bus(pads))
-    for net, layer, pts in router.segments:
-        board.track(net, layer, pts, route.TRACK)
-    for net, at in router.vias:
-        board.via(net, at)
+    route.draw(board, router)
     return board.render()
 
 
@@ -354,8 +346,4 @@ def schematic() -> str:
 
 
 def write(out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    files = [out / "reader_tile.kicad_pcb", out / "reader_tile.kicad_sch"]
-    files[0].write_text(pcb())
-    files[1].write_text(schematic())
-    return files
+    return k.write_board(out, "reader_tile", pcb(), schematic())

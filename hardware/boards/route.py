@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
+from typing import Any
 
 GRID = 0.25
 TRACK = 0.25
@@ -332,3 +333,11 @@ def route_board(
                 order.remove(net)
             order.insert(0, net)
     raise RouteError(f"no order of the nets routes this board (last: {order[:5]})")
+
+
+def draw(board: Any, router: Router) -> None:
+    """Put a routed board's tracks and vias on the KiCad ``board`` (a ``kicad.Board``)."""
+    for net, layer, pts in router.segments:
+        board.track(net, layer, pts, TRACK)
+    for net, at in router.vias:
+        board.via(net, at)

@@ -137,8 +137,4 @@ def schematic() -> str:
 
 
 def write(out: Path) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    files = [out / "antenna_tile.kicad_pcb", out / "antenna_tile.kicad_sch"]
-    files[0].write_text(pcb())
-    files[1].write_text(schematic())
-    return files
+    return k.write_board(out, "antenna_tile", pcb(), schematic())
